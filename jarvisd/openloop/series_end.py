@@ -84,6 +84,11 @@ def end_said(text: str, now: datetime) -> End | None:
     return None
 
 
+def moved(end: End | None) -> End | None:
+    """`end` read off a whole utterance, for a clause its words are already out of (no span to cut)."""
+    return None if end is None else End(end.day, end.days, (0, 0))
+
+
 def without_end(text: str, end: End | None) -> str:
     """`text` without the words of its end ("take the antibiotics for 7 days" -> "take the antibiotics")."""
     if end is None:
@@ -140,7 +145,7 @@ def end_told(cleaned: str, now: datetime) -> tuple[date, bool] | None:
             continue
         said = m["x"].strip()
         nth = re.fullmatch(r"the\s+(\d{1,2})(?:st|nd|rd|th)", said)
-        day = _day(said, nth[1] if nth else None, now) if re.search(r"\d|day\b|tomorrow|요일|내일|모레|일$", said) else None
+        day = _day(said, nth[1] if nth else None, now) if re.search(r"\d|day\b|tomorrow|요일|오늘|내일|모레|일$", said) else None
         if day is None:
             continue
         return (day - timedelta(days=1), True) if back else (day, False)

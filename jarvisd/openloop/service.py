@@ -218,9 +218,11 @@ class OpenLoopService:
         said = repeats.describe(rule, "ko" if lang == "ko" else "en")
         if (last := until_day(loop.until)) is None:
             return said
+        # another year's last day says its year (pass 66: "for 999 days" showed "until Friday, August 31" in 2026)
+        year = last.year != self.now_local().year
         if lang == "ko":
-            return f"{last.month}월 {last.day}일 {'월화수목금토일'[last.weekday()]}요일까지 {said}"
-        return f"{said} until {last:%A}, {last:%B} {last.day}"
+            return f"{f'{last.year}년 ' if year else ''}{last.month}월 {last.day}일 {'월화수목금토일'[last.weekday()]}요일까지 {said}"
+        return f"{said} until {last:%A}, {last:%B} {last.day}{f', {last.year}' if year else ''}"
 
     def successor(self, loop: OpenLoop) -> OpenLoop | None:
         """The open promise a closed repeating one rolled into (`_close`), or None."""

@@ -223,15 +223,20 @@ class Capturing(DeskBase):
             return DeskReply(phrases.lunar_date_unread(lang), lang, intent="capture")   # "할머니 제사 음력 1월 15일"
         text = self._event_list_goes_on(text, session, lang) or text
         swap = instead_said(text)
-        reading = read_utterance(text if swap is None else swap.said, self.korean)
+        now = self.service.now_local()
+        # "remind me to stretch every monday at 9 for 3 weeks", "매일 아침 8시에 약 먹어야 해, 일주일 동안" (pass 66: kept
+        # "stretch every", first due next Monday; the Korean end after the comma was lost, "약 먹기 7일 동안" went to
+        # SmolLM2): a repeating promise's end is read off the whole utterance before its promises are
+        said_end = series_end.end_said(text, now) if swap is None and repeats.repeat_in(text) is not None else None
+        read = series_end.without_end(text, said_end) if said_end is not None else text
+        reading = read_utterance(read if swap is None else swap.said, self.korean)
         if swap is not None and swap.old is not None and not reading.commitments and lang == "en" and \
                 swap.said.split(maxsplit=1)[0].lower() in EN_BASE_VERBS:
             # "renew the library book instead of returning it" (the sixty-third session's student: to SmolLM2): an order
             # said in place of a promise is one, with no time of its own (`_in_place_of` gives it the old one's)
             reading = read_utterance(f"I'll {swap.said[:1].lower()}{swap.said[1:]}", self.korean)
-        now = self.service.now_local()
         shown = self.service.loops_for_judge(session)
-        opened, notes, remind = self._proposals(reading.commitments, now, lang, self._then_day(text, session))
+        opened, notes, remind = self._proposals(reading.commitments, now, lang, self._then_day(text, session), said_end)
         said_before = [p.desc for p in opened]
         opened = self._before_that(opened, session)
         # ("remind me to buy flowers for Leo the day before": asked to be reminded under the name said before "the day")
@@ -307,9 +312,11 @@ class Capturing(DeskBase):
         return read[0].action if len(read) == 1 else action
 
     def _proposals(self, commitments: Sequence[Commitment], now: datetime,
-                   lang: phrases.Lang, said_day: date | None = None) -> tuple[list[ProposedLoop], dict[str, str], set[str]]:
+                   lang: phrases.Lang, said_day: date | None = None, said_end: series_end.End | None = None
+                   ) -> tuple[list[ProposedLoop], dict[str, str], set[str]]:
         """The judgement's new promises; `notes` says, by description, why a said due was not kept. `said_day`: the day
-        a clock time said alone keeps (`_then_day`)."""
+        a clock time said alone keeps (`_then_day`); `said_end`: the end of a repeat read off the whole utterance (its
+        words already out of the clauses)."""
         opened: list[ProposedLoop] = []
         notes: dict[str, str] = {}
         remind: set[str] = set()
@@ -325,7 +332,7 @@ class Capturing(DeskBase):
             rule = repeats.repeat_in(c.clause)
             # "… every day at 6pm until sunday", "for 7 days", "일요일까지 매일 …" (session 65): the series' end, its words
             # read neither as the due (the end day was the first) nor kept in the description
-            end = series_end.end_said(c.clause, now) if rule is not None else None
+            end = (series_end.end_said(c.clause, now) or series_end.moved(said_end)) if rule is not None else None
             due_ms, problem, said_day = self._due(series_end.without_end(c.clause, end), now, lang, said_day)
             desc = repeats.without_repeat(c.action) if rule is not None else c.action
             if end is not None:

@@ -1,0 +1,104 @@
+"""Pass 66: a sixth adversarial pass on the sixty-fifth session's additions (`OpenLoop.until`, `series_end`, the Korean
+day off, `net_terms`, the chore trigger, `_LET_OFF`, `_event_list_goes_on`, `_any_deed_of`, `past_due.still_time`,
+`_OWE_PAY_BACK`) and the fifth pass's lows. Real desk and agenda service on a JSONL agenda in tmp_path, the clock
+stopped at Monday 2026-12-07 07:30 in Seoul unless a test moves it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from jarvisd.openloop.desk import AgendaDesk
+from jarvisd.openloop.korean_morph import KoreanAnalyzer
+from jarvisd.openloop.model import OpenLoop
+from jarvisd.openloop.service import OpenLoopService
+from jarvisd.openloop.stores import JsonlLoopStore
+from tests.openloop.conftest import SEOUL, FakeClock, agenda_rows
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    c = FakeClock(0)
+    c.set_local("2026-12-07 07:30")
+    return c
+
+
+@pytest.fixture
+def desk(tmp_path: Path, korean: KoreanAnalyzer, clock: FakeClock) -> AgendaDesk:
+    return AgendaDesk(OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=SEOUL, clock=clock), korean)
+
+
+def say(desk: AgendaDesk, text: str) -> str | None:
+    reply = desk.handle(text, "s")
+    return None if reply is None else reply.text
+
+
+def _only(desk: AgendaDesk) -> OpenLoop:
+    (loop,) = desk.service.agenda()
+    return loop
+
+
+# ---------------------------------------------------------------- the end of a series
+
+@pytest.mark.parametrize(("said", "desc", "due", "until"), [
+    # before: "stretch every", first due next Monday ("for the next two weeks")
+    ("remind me to stretch every monday at 9 for 3 weeks", "stretch", "2026-12-07 09:00", "2026-12-27"),
+    ("remind me to stretch every monday at 9 for the next two weeks", "stretch", "2026-12-07 09:00", "2026-12-20"),
+    # held out
+    ("remind me to take out the trash every tuesday at 7pm for 4 weeks", "take out the trash", "2026-12-08 19:00",
+     "2027-01-04"),
+])
+def test_an_end_after_a_weekday_repeat_leaves_no_every_in_the_name(desk, said, desc, due, until):
+    say(desk, said)
+    assert agenda_rows(desk) == [(desc, due)] and _only(desk).until == until
+
+
+@pytest.mark.parametrize("said", [
+    "매일 아침 8시에 약 먹어야 해, 일주일 동안",   # before: no end (the end's clause read apart)
+    "매일 아침 8시에 약 먹기 7일 동안",            # before: nothing kept, to SmolLM2
+    "매일 아침 8시에 약 먹어야 돼 일주일 동안",    # held out
+])
+def test_a_korean_end_said_last_is_kept(desk, said):
+    assert say(desk, said) == "적어 둘게요: 약 먹기, 오늘 오전 8시부터 이번 주 일요일까지 매일."
+    assert _only(desk).until == "2026-12-13"
+
+
+def test_guard_a_stay_beside_a_promise_that_does_not_repeat_sets_no_end(desk):
+    say(desk, "i'm in busan for 3 days, remind me to call mom tomorrow at 9")
+    assert all(loop.until is None and loop.repeat is None for loop in desk.service.agenda())
+    say(desk, "finish the report by friday")
+    assert all(loop.until is None for loop in desk.service.agenda())
+
+
+@pytest.mark.parametrize(("away", "back"), [
+    ("remind me to water rosa's plants every day at 6pm while she's away", "rosa is back today"),
+    ("remind me to feed the cat every day at 7pm while he's out of town", "he's back today"),
+    ("매일 저녁 6시에 로사 없는 동안 화분 물 줘야 돼", "로사 오늘 와"),
+])
+def test_back_today_ends_the_routine_now(desk, away, back):
+    """Before: "Updated: water rosa's plants, tonight at 6 PM, the last time." (its end set to yesterday, tonight's
+    reminder still said); the Korean "오늘" was read as no day at all."""
+    say(desk, away)
+    reply = say(desk, back)
+    assert reply.endswith(("It won't come back.", "다시 알려 드리지 않아요.")), reply
+    assert desk.service.agenda() == []
+    say(desk, "undo that")
+    assert _only(desk).until is None
+
+
+def test_guard_back_tomorrow_keeps_tonight_as_the_last(desk):
+    say(desk, "remind me to water rosa's plants every day at 6pm while she's away")
+    assert say(desk, "she's back tomorrow") == "Updated: water rosa's plants, tonight at 6 PM, the last time."
+    assert _only(desk).until == "2026-12-07"
+
+
+def test_the_hud_says_the_year_of_an_end_in_another_year(desk):
+    """Before: "every day until Friday, August 31" for an end in 2029."""
+    say(desk, "take the antibiotics every day at 8 for 999 days")
+    loop = _only(desk)
+    assert desk.service.repeat_said(loop) == "every day until Friday, August 31, 2029"
+    assert desk.service.repeat_said(loop, "ko") == "2029년 8월 31일 금요일까지 매일"
+    say(desk, "remind me to water the plants every day at 6pm until sunday")
+    plants = next(loop for loop in desk.service.agenda() if loop.desc == "water the plants")
+    assert desk.service.repeat_said(plants) == "every day until Sunday, December 13"
