@@ -57,11 +57,15 @@ _TOLD_LEAD = r"(?i:(?:(?:oh|so|and|also|actually|um|uh|by\s+the\s+way|btw|fyi|ja
 # whose: "my", "our", "Mia's", and as a recognizer writes it, "mom's", "dad's", "the dog's" (not "it's", "what's")
 # a name as a typed chat or a recognizer writes it, lower-case ("mia's teacher is mrs. patel", "mia is allergic to peanuts":
 # round 65, to SmolLM2 and nothing kept): one word that is none of the words a sentence starts with
+_LOW_LATIN = "".join(c for c in map(chr, range(0xDF, 0x250)) if c.islower())   # ß à é ø ı ł ž …
 _LOW_NAME = (r"(?!(?:it|that|what|there|here|he|she|who|where|how|why|when|which|let|this|these|those|today|tomorrow|"
              r"tonight|yesterday|everyone|everybody|someone|somebody|nobody|anyone|anybody|no\s*one|one|world|nation|"
              r"country|year|week|month|life|people|other|else|mine|yours|i|you|we|they|it|my|our|your|his|her|their|the|a|"
              r"an|and|but|so|or|if|then|also|actually|oh|ok|okay|well|yes|no|not|just|jarvis|everything|nothing|"
-             r"something|anything|all|some|each|every|both|either|neither|god|is|are|was|were|has|had)\b)(?-i:[a-z][a-z-]{1,19})")
+             r"something|anything|all|some|each|every|both|either|neither|god|is|are|was|were|has|had)\b)"
+             # pass 66: a lower-case name with a letter of another Latin alphabet ("zoë is allergic to peanuts",
+             # "josé likes dinosaurs") went to the model and nothing was kept
+             r"(?-i:[a-z" + _LOW_LATIN + r"](?:[a-z" + _LOW_LATIN + r"-]|[\u0300-\u036f]){1,19})(?![\w\u0300-\u036f])")
 _OWNER = (r"(?:(?i:my|our)|" + _NAME + r"'s|" + _LOW_NAME + r"'s|(?:the\s+)?(?!(?:it|that|what|there|here|he|she|who|where|how|let|this)'s)"
           r"(?:mom|mum|dad|mother|father|grandma|grandpa|wife|husband|son|daughter|sister|brother|dog|cat|puppy|kitten|"
           r"baby|kid|kids|boss|partner|aunt|uncle|parents|"
