@@ -102,3 +102,22 @@ def test_the_hud_says_the_year_of_an_end_in_another_year(desk):
     say(desk, "remind me to water the plants every day at 6pm until sunday")
     plants = next(loop for loop in desk.service.agenda() if loop.desc == "water the plants")
     assert desk.service.repeat_said(plants) == "every day until Sunday, December 13"
+
+
+# ---------------------------------------------------------------- a deed said of "it" (`_any_deed_of`)
+
+@pytest.mark.parametrize(("later", "due"), [
+    ("i'll get to it tomorrow", "2026-12-08 23:59"),          # before: "Got it: get to it, by tomorrow." beside it
+    ("i'll get around to it tomorrow", "2026-12-08 23:59"),   # held out
+    ("i'll get to that on monday", "2026-12-14 23:59"),
+])
+def test_a_deed_said_of_it_moves_the_promise_in_focus(desk, later, due):
+    say(desk, "call the dentist by friday")
+    assert say(desk, later).startswith("Updated: call the dentist, now by")
+    assert agenda_rows(desk) == [("call the dentist", due)]
+
+
+def test_guard_a_deed_of_it_with_nothing_in_focus_keeps_nothing_and_a_place_is_kept(desk):
+    assert say(desk, "i'll get to it tomorrow") is None and desk.service.agenda() == []
+    say(desk, "i'll get to the gym tomorrow")
+    assert agenda_rows(desk) == [("get to the gym", "2026-12-08 23:59")]

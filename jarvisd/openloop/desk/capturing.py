@@ -140,8 +140,9 @@ _FOR_OWNER = re.compile(r"\bfor\s+(?P<who>(?:the|my|our)\s+[a-z][\w'-]*|[A-Z][a-
 
 
 # "do the garage", "tackle the garage", "get to the taxes": a deed for any thing, not a deed of its own
-_ANY_DEED = re.compile(r"(?:do|tackle|handle|sort(?:\s+out)?|deal\s+with|get\s+to|get\s+on\s+with|take\s+care\s+of)\s+(?P<thing>.+)",
-                       re.IGNORECASE)
+_ANY_DEED = re.compile(r"(?:do|tackle|handle|sort(?:\s+out)?|deal\s+with|get\s+(?:around\s+|round\s+)?to|get\s+on\s+with|"
+                       r"take\s+care\s+of)\s+(?P<thing>.+)", re.IGNORECASE)
+_PRONOUN_THING = frozenset({"it", "that", "this", "them", "those"})
 
 
 def _wants_reminder(proposed: ProposedLoop) -> bool:
@@ -150,13 +151,20 @@ def _wants_reminder(proposed: ProposedLoop) -> bool:
     return proposed.remind_ms is not None or re.search(r"\bremind\s+me\b", proposed.evidence or "", re.IGNORECASE) is not None
 
 
-def _any_deed_of(opened: list[ProposedLoop], shown: Sequence[OpenLoop]) -> list[ProposedLoop]:
+def _any_deed_of(opened: list[ProposedLoop], shown: Sequence[OpenLoop],
+                 focus: OpenLoop | None = None) -> list[ProposedLoop]:
     """"i'll do the garage next weekend" with "clean the garage" open (the sixty-fifth session's family: a second promise,
-    "do the garage", kept beside it): the open promise whose thing it names, so it moves there; others as they were."""
+    "do the garage", kept beside it): the open promise whose thing it names, so it moves there; others as they were.
+    "I'll get to it tomorrow" (pass 66: a promise "get to it" kept beside "call the dentist"): the one in `focus`, and
+    with none in focus no promise at all."""
     descs = [loop.desc for loop in shown]
     kept = []
     for proposed in opened:
         m = _ANY_DEED.fullmatch(proposed.desc) if proposed.desc.isascii() else None
+        if m is not None and m["thing"].lower() in _PRONOUN_THING:
+            if focus is not None and focus.repeat is None:
+                kept.append(replace(proposed, desc=focus.desc))
+            continue
         found = naming.best_reference(m["thing"], descs) if m is not None and descs else None
         if isinstance(found, int) and shown[found].repeat is None:
             proposed = replace(proposed, desc=shown[found].desc)
@@ -249,7 +257,7 @@ class Capturing(DeskBase):
             # session's low: a third promise, "call him", was kept)
             return self._which_moves([shown[i] for i in alike], text, session, lang)
         opened = self._restated(self._persons_named(self._persons_in_focus(opened, session), shown), text, shown, now)
-        opened = _any_deed_of(opened, shown)
+        opened = _any_deed_of(opened, shown, self._one_in_focus(session, self.service.now_ms()))
         closed, guess = self._closings(text if swap is None else swap.said, reading, shown, lang)
         if swap is not None and opened:
             opened, closed = _in_place_of(swap, opened, closed, shown)
