@@ -1077,6 +1077,20 @@ def moved_back(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> str:
     return f"OK, moved back: {second_person(loop.desc)}, {due}."
 
 
+def series_back(loop: OpenLoop, days: Sequence[date], now: datetime, tz: tzinfo, lang: Lang) -> str:
+    """"Undo that" after a day off ("cancel the soccer practice on thursday") or an end ("stop after friday"): the days
+    back in the series, or the series as it was (pass 66, the fifth pass's low: "OK, moved back: soccer practice,
+    tomorrow at 5 PM.", of a due that never moved)."""
+    if days:
+        on = [_ko_day(datetime.combine(day, time(12), tzinfo=tz), now) if lang == "ko" else _en_date(day, now)
+              for day in sorted(days)]
+        if lang == "ko":
+            return f"다시 넣었어요: {', '.join(on)} {loop.desc}."
+        return f"OK, {second_person(loop.desc)} is back on {_items(on, lang)}."
+    item = _item(loop, now, tz, lang)
+    return f"되돌렸어요: {item}." if lang == "ko" else f"OK, back as it was: {item}."
+
+
 def reminder_back(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> str:
     """"Undo that" after "remind me the day before" (or a snooze): the reminder taken off, or back at its old time."""
     if loop.remind_ms is None:

@@ -121,3 +121,29 @@ def test_guard_a_deed_of_it_with_nothing_in_focus_keeps_nothing_and_a_place_is_k
     assert say(desk, "i'll get to it tomorrow") is None and desk.service.agenda() == []
     say(desk, "i'll get to the gym tomorrow")
     assert agenda_rows(desk) == [("get to the gym", "2026-12-08 23:59")]
+
+
+# ---------------------------------------------------------------- the fifth pass's lows
+
+@pytest.mark.parametrize(("said", "off", "back"), [
+    # before: "OK, moved back: soccer practice, tomorrow at 5 PM." (of a due that never moved)
+    ("soccer practice every tuesday and thursday at 5pm", "cancel the soccer practice on thursday",
+     "OK, soccer practice is back on Thursday, December 10."),
+    ("매주 화요일이랑 목요일 오후 5시에 축구 연습", "목요일 축구 연습 취소해 줘", "다시 넣었어요: 이번 주 목요일 축구 연습."),
+    # held out: an end taken back
+    ("take the pill every day at 8 for 7 days", "stop after wednesday",
+     "OK, back as it was: take the pill, today at 8 AM, then every day until Sunday."),
+])
+def test_undo_of_a_day_off_or_an_end_says_what_came_back(desk, said, off, back):
+    say(desk, said)
+    before = _only(desk)
+    say(desk, off)
+    assert say(desk, "되돌려 줘" if said.startswith("매주") else "undo that") == back
+    after = _only(desk)
+    assert (after.due_ms, after.skips, after.until) == (before.due_ms, before.skips, before.until)
+
+
+def test_guard_undo_of_a_move_still_says_moved_back(desk):
+    say(desk, "call bob at 5")
+    say(desk, "make it 6")
+    assert say(desk, "undo that") == "OK, moved back: call bob, today at 5 PM."
