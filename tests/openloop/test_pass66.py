@@ -147,3 +147,21 @@ def test_guard_undo_of_a_move_still_says_moved_back(desk):
     say(desk, "call bob at 5")
     say(desk, "make it 6")
     assert say(desk, "undo that") == "OK, moved back: call bob, today at 5 PM."
+
+
+@pytest.mark.parametrize(("said", "reply"), [
+    # before (pass 65's low): "That time has already passed. When should the wake-up be?" said at 07:00 sharp
+    ("wake me up every day at 7am", "OK, I'll wake you tomorrow at 7 AM, then every day."),
+    ("set an alarm for 7am", "Alarm set for tomorrow at 7 AM."),   # held out
+    ("매일 아침 7시에 깨워 줘", "내일부터 매일 오전 7시에 깨워 드릴게요."),
+])
+def test_an_alarm_said_in_its_own_minute_is_the_next_one(desk, clock, said, reply):
+    clock.set_local("2026-12-07 07:00")
+    assert say(desk, said) == reply
+
+
+def test_guard_an_alarm_a_minute_past_or_ahead_is_as_before(desk, clock):
+    clock.set_local("2026-12-07 07:00")
+    assert say(desk, "set an alarm for 7:01am") == "Alarm set for today at 7:01 AM."
+    clock.set_local("2026-12-07 07:02")
+    assert say(desk, "wake me up at 7am") == "OK, I'll wake you tomorrow at 7 AM."
