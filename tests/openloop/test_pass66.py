@@ -165,3 +165,24 @@ def test_guard_an_alarm_a_minute_past_or_ahead_is_as_before(desk, clock):
     assert say(desk, "set an alarm for 7:01am") == "Alarm set for today at 7:01 AM."
     clock.set_local("2026-12-07 07:02")
     assert say(desk, "wake me up at 7am") == "OK, I'll wake you tomorrow at 7 AM."
+
+
+@pytest.mark.parametrize(("said", "rows"), [
+    # before (pass 65's low): "Got it: meeting, today at 11 AM." (3 PM dropped)
+    ("i have a meeting at 11 and at 3", [("meeting", "2026-12-07 11:00"), ("meeting", "2026-12-07 15:00")]),
+    # held out: the day after both, and the second's "at" left out (before: "meeting and 3")
+    ("we have a call at 10 and at 4 tomorrow", [("call", "2026-12-08 10:00"), ("call", "2026-12-08 16:00")]),
+    ("i have a meeting at 11 and 3", [("meeting", "2026-12-07 11:00"), ("meeting", "2026-12-07 15:00")]),
+])
+def test_a_thing_one_has_at_two_times_is_two(desk, clock, said, rows):
+    clock.set_local("2026-12-07 09:00")
+    say(desk, said)
+    assert sorted(agenda_rows(desk), key=lambda row: row[1]) == rows
+
+
+@pytest.mark.parametrize("said", ["i have a meeting between 11 and 3", "i have a meeting at 11 and 3 people are coming",
+                                  "i have a meeting at 11"])
+def test_guard_a_span_or_one_time_stays_one(desk, clock, said):
+    clock.set_local("2026-12-07 09:00")
+    say(desk, said)
+    assert len(desk.service.agenda()) == 1 and desk.service.agenda()[0].due_ms is not None
