@@ -186,3 +186,28 @@ def test_guard_a_span_or_one_time_stays_one(desk, clock, said):
     clock.set_local("2026-12-07 09:00")
     say(desk, said)
     assert len(desk.service.agenda()) == 1 and desk.service.agenda()[0].due_ms is not None
+
+
+# ---------------------------------------------------------------- the Korean day off (`day_off.ko_day_off`)
+
+@pytest.mark.parametrize(("off", "reply"), [
+    # before: "목록에서 지웠어요: 축구 연습. 다시 알려 드리지 않아요." (the whole series ended)
+    ("목요일 축구 연습 취소", "알겠어요, 이번 주 목요일에는 축구 연습 없어요. 다음은 다음 주 화요일이에요."),
+    # held out
+    ("목요일 축구 연습 취소요", "알겠어요, 이번 주 목요일에는 축구 연습 없어요. 다음은 다음 주 화요일이에요."),
+    ("내일 축구 연습 취소됨", "알겠어요, 내일은 축구 연습 없어요. 다음은 이번 주 목요일이에요."),
+])
+def test_a_terse_korean_day_off_keeps_the_series(desk, clock, off, reply):
+    clock.set_local("2026-12-07 09:00")
+    say(desk, "매주 화요일이랑 목요일 오후 5시에 축구 연습")
+    assert say(desk, off) == reply
+    assert _only(desk).repeat == "tue,thu"
+
+
+def test_guard_a_terse_korean_cancel_with_no_day_or_a_clock_time_ends_it(desk, clock):
+    clock.set_local("2026-12-07 09:00")
+    say(desk, "매주 화요일이랑 목요일 오후 5시에 축구 연습")
+    say(desk, "내일 3시 회의")
+    assert say(desk, "3시 회의 취소") == "목록에서 지웠어요: 회의."
+    assert say(desk, "축구 연습 취소") == "목록에서 지웠어요: 축구 연습. 다시 알려 드리지 않아요."
+    assert desk.service.agenda() == []
