@@ -473,7 +473,10 @@ def fact_corrected(said: str, kept: str) -> str | None:
     if m is None or told is None:
         return None
     value = (m["value"] or m["value2"] or "").strip(" ,")
-    if not value or _NOT_A_VALUE.match(value) or _NOT_A_CORRECTION.match(value) or len(value.split()) > 8:
+    if not value or _NOT_A_VALUE.match(value) or _NOT_A_CORRECTION.match(value) or len(value.split()) > 8 \
+            or re.search(r"(?i:\b(?:is|are|was|were|isn't|aren't|wasn't|weren't|doesn't|don't|didn't|has|have)\b)", value):
+        # ("actually leo isn't allergic to peanuts anymore": a sentence of its own, no value; pass 66 "Updated: leo is
+        # leo isn't allergic to peanuts anymore")
         return None   # ("actually it's" alone: "it's" is no value, pass 57)
     old = told["value"]
     if _A_CLOCK.fullmatch(value) and not re.search(r"\d", old):

@@ -24,3 +24,27 @@ async def test_a_lower_case_name_with_an_accent_owns_its_facts(tmp_path, told, a
 async def test_guard_talk_that_opens_with_an_accented_word_keeps_nothing(tmp_path):
     said, _ = await answers_to(tmp_path, "the café is closed today", "what do you know about café?")
     assert not said[0].startswith("Remembered") and "closed" not in said[1]
+
+
+@pytest.mark.parametrize(("told", "taken_back", "asked", "forgot", "not_told"), [
+    # before: "Updated: leo is leo isn't allergic to peanuts anymore", then both said as current
+    ("leo is allergic to peanuts", "actually leo isn't allergic to peanuts anymore", "is leo allergic to anything?",
+     "OK, I forgot that leo is allergic to peanuts.",
+     "You haven't told me what leo is allergic to. Tell me, and I'll remember it."),
+    # held out
+    ("my son is allergic to eggs", "my son is no longer allergic to eggs", "is my son allergic to anything?",
+     "OK, I forgot that your son is allergic to eggs.",
+     "You haven't told me what your son is allergic to. Tell me, and I'll remember it."),
+])
+async def test_an_allergy_taken_back_is_forgotten_not_said_as_current(tmp_path, told, taken_back, asked, forgot,
+                                                                      not_told):
+    said, calls = await answers_to(tmp_path, told, taken_back, asked)
+    assert said == [f"Remembered: {told}", forgot, not_told]
+    assert calls == []
+
+
+async def test_guard_someone_elses_allergy_taken_back_leaves_the_kept_one(tmp_path):
+    said, _ = await answers_to(tmp_path, "mia is allergic to peanuts", "leo isn't allergic to peanuts",
+                               "is mia allergic to anything?", "my locker is number 212", "actually it's 214")
+    assert said[2] == "You told me mia is allergic to peanuts."
+    assert said[4] == "Updated: my locker is number 214"
