@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
+from datetime import time as dt_time
 
 from jarvisd.openloop.when import resolve_time
 from jarvisd.openloop.when_words import ImpossibleTime
@@ -49,11 +50,19 @@ _KO_UNTIL = re.compile(r"\s*(?P<day>(?:(?:이번|다음)\s*주\s*)?" + _KO_DAY +
 
 @dataclass(frozen=True)
 class End:
-    """An end said: the last day (`day`), or a count of days from the first time (`days`); `span` its words."""
+    """An end said: the last day (`day`), or a count of days from the first time (`days`); `span` its words; `at` the
+    clock time on the last day ("every 2 hours until 6pm")."""
 
     day: date | None
     days: int
     span: tuple[int, int]
+    at: dt_time | None = None
+
+    def kept(self) -> str | None:
+        """`OpenLoop.until` as kept: "2026-12-13", "2026-12-07T18:00"; None for a count (the service makes its day)."""
+        if self.day is None:
+            return None
+        return self.day.isoformat() if self.at is None else f"{self.day.isoformat()}T{self.at:%H:%M}"
 
     def last_day(self, first: date) -> date:
         """The last day of a series whose first time falls on `first`."""
@@ -84,9 +93,33 @@ def end_said(text: str, now: datetime) -> End | None:
     return None
 
 
+# "drink water every 2 hours until 6pm", "30분마다 오후 6시까지" (pass 66: the end's clock time was read as the first due,
+# then every 2 hours for ever): a series of hours or minutes that ends at a clock time
+_EN_UNTIL_CLOCK = re.compile(r"(?:\s?,)?\s?\b(?:until|till|til|'til|up\s+to|up\s+until)\s+(?P<clock>\d{1,2}(?::\d{2})?\s?"
+                             r"(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}:\d{2}|noon|midnight)(?!\w)", re.IGNORECASE)
+_KO_UNTIL_CLOCK = re.compile(r"\s?(?P<clock>(?:(?:오전|오후|아침|저녁|밤)\s?)?\d{1,2}\s?시(?:\s?(?:\d{1,2}\s?분|반))?)\s?까지(?:만)?"
+                             r"(?![가-힣])")
+
+
+def clock_end_said(text: str, now: datetime) -> End | None:
+    """The clock time a series of hours or minutes ends at today ("every 2 hours until 6pm"), or None (none said, or
+    already past)."""
+    for pattern in (_EN_UNTIL_CLOCK, _KO_UNTIL_CLOCK):
+        if (m := pattern.search(text)) is None:
+            continue
+        try:
+            when = resolve_time(m["clock"] if pattern is _KO_UNTIL_CLOCK else f"at {m['clock']}", now)
+        except (ImpossibleTime, ValueError):
+            return None
+        if when is None or not when.has_time or when.at <= now or when.at.date() != now.date():
+            return None
+        return End(when.at.date(), 0, m.span(), when.at.time().replace(second=0, microsecond=0))
+    return None
+
+
 def moved(end: End | None) -> End | None:
     """`end` read off a whole utterance, for a clause its words are already out of (no span to cut)."""
-    return None if end is None else End(end.day, end.days, (0, 0))
+    return None if end is None else End(end.day, end.days, (0, 0), end.at)
 
 
 def without_end(text: str, end: End | None) -> str:

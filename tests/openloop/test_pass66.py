@@ -211,3 +211,49 @@ def test_guard_a_terse_korean_cancel_with_no_day_or_a_clock_time_ends_it(desk, c
     assert say(desk, "3시 회의 취소") == "목록에서 지웠어요: 회의."
     assert say(desk, "축구 연습 취소") == "목록에서 지웠어요: 축구 연습. 다시 알려 드리지 않아요."
     assert desk.service.agenda() == []
+
+
+# ---------------------------------------------------------------- a series of hours that ends at a clock time
+
+def test_every_two_hours_until_6pm_ends_at_6pm(desk, clock):
+    """Before: "I'll remind you: drink water, tonight at 6 PM, then every 2 hours." (the end read as the first time,
+    then every 2 hours for ever)."""
+    clock.set_local("2026-12-07 09:00")
+    assert say(desk, "remind me to drink water every 2 hours until 6pm") == \
+        "I'll remind you: drink water, today at 11 AM, then every 2 hours until 6 PM."
+    assert _only(desk).until == "2026-12-07T18:00"
+    assert desk.service.repeat_said(_only(desk)) == "every 2 hours until 6 PM"
+    assert say(desk, "how many times left on the water?") == "Drink water: 4 times left; the last one is today at 5 PM."
+    opened = set()
+    for hour in range(9, 24):
+        clock.set_local(f"2026-12-07 {hour:02d}:30")
+        desk.service.expire()
+        opened |= {loop.due_ms for loop in desk.service.agenda()}
+    assert len(opened) == 4 and desk.service.agenda() == []   # 11, 13, 15, 17; nothing after 6 PM
+
+
+@pytest.mark.parametrize(("said", "until", "reply"), [
+    ("remind me to stretch every 30 minutes until noon", "2026-12-07T12:00",
+     "I'll remind you: stretch, today at 9:30 AM, then every 30 minutes until noon."),
+    ("2시간마다 오후 6시까지 물 마시라고 알려줘", "2026-12-07T18:00",
+     "알림 맞춰 둘게요: 물 마시기, 오늘 오전 11시부터 저녁 6시까지 2시간마다."),
+])
+def test_held_out_clock_ends(desk, clock, said, until, reply):
+    clock.set_local("2026-12-07 09:00")
+    assert say(desk, said) == reply
+    assert _only(desk).until == until
+
+
+def test_guard_a_clock_end_is_read_only_of_hours_or_minutes(desk, clock, tmp_path):
+    clock.set_local("2026-12-07 09:00")
+    say(desk, "call bob until 6pm")
+    say(desk, "take the pill every day at 8pm")
+    assert all(loop.until is None for loop in desk.service.agenda())
+    # a stored end with a clock time is read back; a broken one is none, as before
+    import json
+    path = tmp_path / "old.jsonl"
+    rec = {"id": "a1b2c3d4e5", "desc": "drink water", "status": "open", "created_ms": 1, "updated_ms": 1,
+           "due_ms": 1_796_608_800_000, "repeat": "every:2h"}
+    path.write_text("".join(json.dumps({**rec, "id": f"a1b2c3d4e{i}", "until": u}) + "\n"
+                            for i, u in enumerate(["2026-12-07T18:00", "2026-12-07T25:00", "2026-12-07T18:00:00"])))
+    assert [loop.until for loop in JsonlLoopStore(path).load()] == ["2026-12-07T18:00", None, None]

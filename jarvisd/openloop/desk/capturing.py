@@ -341,6 +341,8 @@ class Capturing(DeskBase):
             # "… every day at 6pm until sunday", "for 7 days", "일요일까지 매일 …" (session 65): the series' end, its words
             # read neither as the due (the end day was the first) nor kept in the description
             end = (series_end.end_said(c.clause, now) or series_end.moved(said_end)) if rule is not None else None
+            if end is None and rule is not None and rule.step_ms is not None:   # "every 2 hours until 6pm"
+                end = series_end.clock_end_said(c.clause, now)
             due_ms, problem, said_day = self._due(series_end.without_end(c.clause, end), now, lang, said_day)
             desc = repeats.without_repeat(c.action) if rule is not None else c.action
             if end is not None:
@@ -371,7 +373,7 @@ class Capturing(DeskBase):
             for one in [shopping.to_buy(item, lang) for item in shopping.items_to_buy(desc, lang) or ()] or [desc]:
                 opened.append(ProposedLoop(desc=one, due_ms=due_ms, evidence=c.clause,
                                            remind_ms=self._remind_at(due_ms, c.clause, now) if reminds else None,
-                                           until=end.day.isoformat() if end is not None and end.day else None,
+                                           until=end.kept() if end is not None else None,
                                            for_days=end.days if end is not None else 0))
                 if reminds:
                     remind.add(one)
