@@ -124,6 +124,26 @@ _EN_RENEWS = re.compile(_TOLD_LEAD + r"(?P<fact>(?i:the|my|our)\s+(?:[\w'-]+\s+)
 _EN_NEW_JOB = re.compile(_TOLD_LEAD + r"(?P<fact>(?:(?!(?:He|She|It|This|That|There|What|Who|I)\b)" + _NAME +
                          r"|(?i:my|our)\s+[a-z]+(?:\s+" + _NAME + r")?)\s+(?i:got|has|started|landed|took|found)\s+(?i:a\s+)?"
                          r"(?:(?i:new)\s+)?(?i:job|position|role)\s+(?i:at|with)\s+[\w&'.-]+(?:\s+[\w&'.-]+){0,3})")
+# "leo has a new teacher, ms. choi", "i have a new dentist, dr. lee", "we got a new car, a toyota" (pass 66: to the model,
+# and the old teacher still said): the thing of its own words ("leo's teacher is ms. choi"), which supersedes the old one
+_EN_NEW_ONE = re.compile(_TOLD_LEAD + r"(?P<who>(?i:i|we|my\s+[a-z]+|our\s+[a-z]+)|(?!(?:He|She|It|This|That|There|What|Who)\b)"
+                         + _NAME + r"|" + _LOW_NAME + r")\s+(?i:has|have|got|has\s+got|have\s+got|'s\s+got|'ve\s+got)\s+"
+                         r"(?i:a)\s+(?i:new)\s+(?P<noun>(?i:teacher|doctor|dentist|coach|vet|landlord|landlady|boss|manager|"
+                         r"babysitter|nanny|pediatrician|school|car|bike|phone\s+number|address|email))\s*[,:;-]\s*"
+                         r"(?:(?i:it's|it\s+is|called|named|his\s+name\s+is|her\s+name\s+is|their\s+name\s+is)\s+)?"
+                         r"(?P<value>[^,;?!]{2,60}?)")
+
+
+def _new_one(rules: str, said: str) -> str | None:
+    """`_EN_NEW_ONE` said as the fact it tells ("leo's teacher is ms. choi"), or None."""
+    if (m := _EN_NEW_ONE.fullmatch(rules)) is None:
+        return None
+    who = said[m.start("who"):m.end("who")]
+    owner = "my" if who.lower() == "i" else "our" if who.lower() == "we" else \
+        who if re.match(r"(?i:my|our)\s", who) else f"{who}'s"
+    return f"{owner} {' '.join(m['noun'].lower().split())} is {said[m.start('value'):m.end('value')].strip(' .')}"
+
+
 # "Dr. Park does my teeth", "Mina does my hair" (the sixty-first session: SmolLM2's "My teeth.", then "who is my dentist?"
 # was denied): who does a thing for the user, asked back by its role (`fact_asked`: dentist, hairdresser, accountant)
 _EN_DOES_MY = re.compile(_TOLD_LEAD + r"(?P<fact>(?:(?i:dr|mr|mrs|ms)\.?\s+)?(?!(?:He|She|It|This|That|There|What|Who|I)\b)" + _NAME +
@@ -185,7 +205,7 @@ def changed_told(said: str) -> bool:
     if (m := _CORRECTING.fullmatch(rules)) is not None and _changed(rules[m.start("fact"):m.end("fact")],
                                                                     said[m.start("fact"):m.end("fact")]) is not None:
         return True
-    return _changed(rules, said) is not None
+    return _changed(rules, said) is not None or _new_one(rules, said) is not None
 
 
 def _changed(rules: str, said: str) -> str | None:
@@ -528,6 +548,8 @@ def _told_fact(said: str) -> str | None:
         return said[m.start("fact"):m.end("fact")].strip(" ,")
     if (changed := _changed(rules, said)) is not None:
         return changed
+    if (new_one := _new_one(rules, said)) is not None:
+        return new_one
     if (m := _EN_SAID.fullmatch(rules)) is not None and not _MY_PROMISE.search(m["value"]):
         # (imported here: the agenda's reader imports memory's rules)
         from jarvisd.openloop.commitments import time_holes

@@ -48,3 +48,27 @@ async def test_guard_someone_elses_allergy_taken_back_leaves_the_kept_one(tmp_pa
                                "is mia allergic to anything?", "my locker is number 212", "actually it's 214")
     assert said[2] == "You told me mia is allergic to peanuts."
     assert said[4] == "Updated: my locker is number 214"
+
+
+async def test_someone_with_a_new_teacher_supersedes_the_old_one(tmp_path):
+    """Before: "leo has a new teacher, ms. choi" went to the model, and "who is leo's teacher?" said mr. brown."""
+    said, calls = await answers_to(tmp_path, "leo's teacher is mr. brown", "leo has a new teacher, ms. choi",
+                                   "who is leo's teacher?", "what do you know about leo?")
+    assert said == ["Remembered: leo's teacher is mr. brown", "Updated: leo's teacher is ms. choi (before: mr. brown)",
+                    "You told me leo's teacher is ms. choi.", "You told me: leo's teacher is ms. choi."]
+    assert calls == []
+
+
+@pytest.mark.parametrize(("told", "asked", "answer"), [
+    ("i have a new dentist, dr. lee", "who is my dentist?", "You told me your dentist is dr. lee."),
+    ("we got a new car, a toyota", "what car do i drive?", "You told me your car is a toyota."),
+])
+async def test_held_out_a_new_one_told(tmp_path, told, asked, answer):
+    said, _ = await answers_to(tmp_path, "my dentist is dr. kim", told, asked)
+    assert said[2] == answer
+
+
+async def test_guard_a_new_thing_with_no_value_keeps_nothing(tmp_path):
+    said, _ = await answers_to(tmp_path, "mia has a new friend at school", "leo has a new teacher",
+                               "i have a new idea, let's go out")
+    assert not any(answer.startswith(("Remembered", "Updated")) for answer in said)
