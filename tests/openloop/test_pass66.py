@@ -257,3 +257,22 @@ def test_guard_a_clock_end_is_read_only_of_hours_or_minutes(desk, clock, tmp_pat
     path.write_text("".join(json.dumps({**rec, "id": f"a1b2c3d4e{i}", "until": u}) + "\n"
                             for i, u in enumerate(["2026-12-07T18:00", "2026-12-07T25:00", "2026-12-07T18:00:00"])))
     assert [loop.until for loop in JsonlLoopStore(path).load()] == ["2026-12-07T18:00", None, None]
+
+
+# ---------------------------------------------------------------- a state beside a reminder asked
+
+@pytest.mark.parametrize("said", [
+    "I'll be in japan, remind me to call mom every day at 9pm",   # before: "be in japan" kept, every day at 9 PM
+    "I'll be in japan for 7 days, remind me to call mom every day at 9pm",   # held out (its end on both, before)
+    "i'll be at my sister's, remind me to water the plants every day at 6pm",
+])
+def test_a_state_said_before_a_reminder_is_no_promise(desk, said):
+    say(desk, said)
+    assert len(desk.service.agenda()) == 1 and desk.service.agenda()[0].repeat == "daily"
+    assert not desk.service.agenda()[0].desc.startswith("be ")
+
+
+def test_guard_a_state_with_its_own_time_stays_kept(desk):
+    say(desk, "I'll be at the office tomorrow at 9, remind me to bring the badge")
+    assert [desc for desc, _ in agenda_rows(desk)] == ["be at the office", "bring the badge"] or \
+        sorted(desc for desc, _ in agenda_rows(desk)) == ["be at the office", "bring the badge"]

@@ -151,6 +151,19 @@ def _wants_reminder(proposed: ProposedLoop) -> bool:
     return proposed.remind_ms is not None or re.search(r"\bremind\s+me\b", proposed.evidence or "", re.IGNORECASE) is not None
 
 
+_REMIND_ME_AFTER = re.compile(r"[,;]?\s+(?:and\s+|so\s+|but\s+)?(?:please\s+)?remind\s+me\b", re.IGNORECASE)
+
+
+def _state_beside_a_reminder(c: Commitment, commitments: Sequence[Commitment]) -> bool:
+    """Whether `c` is a state ("be in japan") said before a "remind me" of another promise in the same clause, with
+    no time of its own before it."""
+    if c.remind or not re.match(r"(?i:be)\s", c.action) or \
+            not any(o is not c and o.remind and o.clause_span == c.clause_span for o in commitments):
+        return False
+    cut = _REMIND_ME_AFTER.search(c.clause)
+    return cut is not None and not time_spans(c.clause[:cut.start()])
+
+
 def _any_deed_of(opened: list[ProposedLoop], shown: Sequence[OpenLoop],
                  focus: OpenLoop | None = None) -> list[ProposedLoop]:
     """"i'll do the garage next weekend" with "clean the garage" open (the sixty-fifth session's family: a second promise,
@@ -334,6 +347,10 @@ class Capturing(DeskBase):
                                else self._action_of(one, c.action)) if one != c.clause else c
                        for c in commitments
                        for one in repeats.each_time_said(c.clause, time_spans(c.clause), once=c.remind) or [c.clause]]
+        # "I'll be in japan, remind me to call mom every day at 9pm" (pass 66: "be in japan" kept, every day at 9 PM): a
+        # state said before a reminder asked in the same clause has no time of its own, and "I'll be in japan" alone is
+        # no promise
+        commitments = [c for c in commitments if not _state_beside_a_reminder(c, commitments)]
         # "tomorrow at 9 I'll call Bo, and at 10 I'll email Cy": Cy's day too
         for c in commitments:
             # "water the plants every day": the repeat is the loop's rule, not its words (the service keeps it)
