@@ -276,3 +276,34 @@ def test_guard_a_state_with_its_own_time_stays_kept(desk):
     say(desk, "I'll be at the office tomorrow at 9, remind me to bring the badge")
     assert [desc for desc, _ in agenda_rows(desk)] == ["be at the office", "bring the badge"] or \
         sorted(desc for desc, _ in agenda_rows(desk)) == ["be at the office", "bring the badge"]
+
+
+# ---------------------------------------------------------------- a debt let off (`_LET_OFF`), the chore opener
+
+@pytest.mark.parametrize("let_off", [
+    "sarah said forget it",                      # before: to the model, the debt kept
+    "sarah said to forget about the money",      # held out
+])
+def test_a_debt_let_off_with_forget_it_is_taken_off(desk, let_off):
+    say(desk, "i owe sarah 50 dollars, pay her back next week")
+    assert say(desk, let_off) == "OK, I took it off your agenda: pay sarah back 50 dollars."
+    assert desk.service.agenda() == []
+
+
+def test_guard_forget_something_else_keeps_the_debt(desk):
+    say(desk, "i owe sarah 50 dollars, pay her back next week")
+    say(desk, "sarah said forget the traffic")
+    say(desk, "i said forget it")
+    assert [desc for desc, _ in agenda_rows(desk)] == ["pay sarah back 50 dollars"]
+
+
+def test_walking_the_dog_on_a_repeat_with_its_hour_is_a_routine(desk):
+    """Before: "every weekday i walk the dog at 7am" went to the model ("i walk the dog every day at 7am" was kept)."""
+    assert say(desk, "every weekday i walk the dog at 7am") == \
+        "Got it: walk the dog, tomorrow at 7 AM, then every weekday."
+
+
+@pytest.mark.parametrize("said", ["every morning i walk to work at 8", "i walk the dog", "every day i walk the dog"])
+def test_guard_a_walk_to_work_or_without_its_hour_keeps_nothing(desk, said):
+    say(desk, said)
+    assert desk.service.agenda() == []
