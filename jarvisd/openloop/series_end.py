@@ -69,8 +69,31 @@ class End:
         return self.day if self.day is not None else first + timedelta(days=self.days - 1)
 
 
+# "for a month", "for the next two months", "한 달 동안", "3개월 동안" (pass 66: "call mom every for a month" was kept, the
+# words in the name, for ever): the last day a count of months from today, the day before the same date
+_EN_FOR_MONTHS = re.compile(r"(?:\s?,)?\s?\bfor\s+(?:the\s+next\s+|another\s+)?(?P<n>\d{1,2}|an?|one|two|three|four|five|six|"
+                            r"nine|twelve)\s+(?:more\s+)?months?\b", re.IGNORECASE)
+_KO_FOR_MONTHS = re.compile(r"\s?(?:앞으로\s?)?(?P<n>\d{1,2}|한|두|세|네|여섯)\s?(?:달|개월)\s?(?:동안|간)(?:만)?(?![가-힣])")
+_MONTH_COUNT = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "nine": 9, "twelve": 12,
+                "한": 1, "두": 2, "세": 3, "네": 4, "여섯": 6}
+
+
+def _months_on(day: date, months: int) -> date:
+    """`day` moved on `months` months, the day before that date (a month from December 7 ends January 6)."""
+    month = day.month - 1 + months
+    year, month = day.year + month // 12, month % 12 + 1
+    last = (date(year + (month == 12), month % 12 + 1, 1) - timedelta(days=1)).day
+    return date(year, month, min(day.day, last)) - timedelta(days=1)
+
+
 def end_said(text: str, now: datetime) -> End | None:
     """The end a repeating promise's words give it, or None (no end, or one that names no day)."""
+    for pattern in (_EN_FOR_MONTHS, _KO_FOR_MONTHS):
+        if (m := pattern.search(text)) is not None:
+            n = m["n"].lower()
+            count = int(n) if n.isdigit() else _MONTH_COUNT.get(n, 0)
+            if 0 < count <= 24:
+                return End(_months_on(now.date(), count), 0, m.span())
     if (m := _EN_FOR.search(text)) is not None:
         n = m["n"].lower()
         count = int(n) if n.isdigit() else _EN_COUNT.get(" ".join(n.split()), 0)

@@ -307,3 +307,21 @@ def test_walking_the_dog_on_a_repeat_with_its_hour_is_a_routine(desk):
 def test_guard_a_walk_to_work_or_without_its_hour_keeps_nothing(desk, said):
     say(desk, said)
     assert desk.service.agenda() == []
+
+
+@pytest.mark.parametrize(("said", "desc", "until"), [
+    # before: "call mom every for a month", every Sunday for ever (months were not read)
+    ("remind me to call mom every sunday at 5 for a month", "call mom", "2027-01-06"),
+    ("take the vitamins every day at 8 for two months", "take the vitamins", "2027-02-06"),   # held out
+    ("매일 아침 8시에 약 먹어야 해, 3개월 동안", "약 먹기", "2027-03-06"),
+])
+def test_an_end_in_months_is_kept(desk, said, desc, until):
+    say(desk, said)
+    assert (_only(desk).desc, _only(desk).until) == (desc, until)
+
+
+def test_guard_a_stay_of_a_month_is_no_promise_and_a_count_of_days_as_before(desk):
+    say(desk, "i'm renting this place for a month")
+    assert desk.service.agenda() == []
+    say(desk, "take the pill every day at 8 for 7 days")
+    assert _only(desk).until == "2026-12-13"
