@@ -54,6 +54,13 @@ _EN_THEIR_PLACE = re.compile(_LEAD + r"(?:please\s+)?(?:forget|delete|erase)\s+(
 _EN_THEIR_HOURS = re.compile(_LEAD + r"(?:please\s+)?(?:forget|delete|erase)\s+(?:what\s+time|when)\s+(?:the|my|our)\s+"
                              r"(?P<x>(?:[\w'-]+\s+){0,3}?[\w'-]+)\s+(?P<v>open|close|shut)s?(?:\s+(?:please|now))?",
                              re.IGNORECASE)
+# "leo isn't allergic to peanuts anymore", "actually mia is no longer allergic to eggs" (pass 66: read as a correction of
+# the fact just kept, "Updated: leo is leo isn't allergic to peanuts anymore", and the allergy still said): the fact
+# taken back, as "forget that leo is allergic to peanuts" takes it
+_EN_NOT_ANY_MORE = re.compile(_LEAD + r"(?P<who>(?:(?:my|our)\s+)?(?!(?:i|you|he|she|it|they|we|that|this|there|what|who)\b)"
+                              r"[^\W\d_][\w'-]{0,30})\s+(?:isn't|is\s+not|is\s+no\s+longer|aren't|are\s+not|are\s+no\s+longer)"
+                              r"\s+(?:(?:really|actually)\s+)?allergic\s+to\s+(?P<y>[\w' -]{2,60}?)(?:\s+any\s*more)?",
+                              re.IGNORECASE)
 _KO = re.compile(r"(?:(?:내|제|나의)\s+|우리\s*)?(?P<x>.+?)\s*(?:은|는|을|를|이|가)?\s*(?:좀\s*)?(?:잊어\s*버려|잊어\s*줘|잊어\s*주세요|잊어버려\s*줘|잊어|"
                  r"지워\s*줘|지워\s*주세요|지워|삭제해\s*줘|삭제해)(?:\s*(?:줘|주세요))?")
 
@@ -116,6 +123,9 @@ def _forget_words(text: str) -> FactAsked | None:
         return FactAsked(f"{who} {m['v'].lower()}", "en", told=told + (" to" if m["v"].lower() == "goes" else ""))
     if m := _EN_THEIR_HOURS.fullmatch(said):
         return FactAsked(f"{m['x']} {m['v'].lower()}s", "en", told=f"when the {m['x']} {m['v'].lower()}s")
+    if m := _EN_NOT_ANY_MORE.fullmatch(said):
+        who = re.sub(r"^(?:my|our)\s+", "", m["who"], flags=re.IGNORECASE)
+        return FactAsked(f"{who} allergic to {m['y'].strip()}", "en")
     for pattern in _EN:
         if m := pattern.fullmatch(said):
             return FactAsked(m["x"].strip(" ,"), "en")

@@ -57,11 +57,15 @@ _TOLD_LEAD = r"(?i:(?:(?:oh|so|and|also|actually|um|uh|by\s+the\s+way|btw|fyi|ja
 # whose: "my", "our", "Mia's", and as a recognizer writes it, "mom's", "dad's", "the dog's" (not "it's", "what's")
 # a name as a typed chat or a recognizer writes it, lower-case ("mia's teacher is mrs. patel", "mia is allergic to peanuts":
 # round 65, to SmolLM2 and nothing kept): one word that is none of the words a sentence starts with
+_LOW_LATIN = "".join(c for c in map(chr, range(0xDF, 0x250)) if c.islower())   # ß à é ø ı ł ž …
 _LOW_NAME = (r"(?!(?:it|that|what|there|here|he|she|who|where|how|why|when|which|let|this|these|those|today|tomorrow|"
              r"tonight|yesterday|everyone|everybody|someone|somebody|nobody|anyone|anybody|no\s*one|one|world|nation|"
              r"country|year|week|month|life|people|other|else|mine|yours|i|you|we|they|it|my|our|your|his|her|their|the|a|"
              r"an|and|but|so|or|if|then|also|actually|oh|ok|okay|well|yes|no|not|just|jarvis|everything|nothing|"
-             r"something|anything|all|some|each|every|both|either|neither|god|is|are|was|were|has|had)\b)(?-i:[a-z][a-z-]{1,19})")
+             r"something|anything|all|some|each|every|both|either|neither|god|is|are|was|were|has|had)\b)"
+             # pass 66: a lower-case name with a letter of another Latin alphabet ("zoë is allergic to peanuts",
+             # "josé likes dinosaurs") went to the model and nothing was kept
+             r"(?-i:[a-z" + _LOW_LATIN + r"](?:[a-z" + _LOW_LATIN + r"-]|[\u0300-\u036f]){1,19})(?![\w\u0300-\u036f])")
 _OWNER = (r"(?:(?i:my|our)|" + _NAME + r"'s|" + _LOW_NAME + r"'s|(?:the\s+)?(?!(?:it|that|what|there|here|he|she|who|where|how|let|this)'s)"
           r"(?:mom|mum|dad|mother|father|grandma|grandpa|wife|husband|son|daughter|sister|brother|dog|cat|puppy|kitten|"
           r"baby|kid|kids|boss|partner|aunt|uncle|parents|"
@@ -120,6 +124,26 @@ _EN_RENEWS = re.compile(_TOLD_LEAD + r"(?P<fact>(?i:the|my|our)\s+(?:[\w'-]+\s+)
 _EN_NEW_JOB = re.compile(_TOLD_LEAD + r"(?P<fact>(?:(?!(?:He|She|It|This|That|There|What|Who|I)\b)" + _NAME +
                          r"|(?i:my|our)\s+[a-z]+(?:\s+" + _NAME + r")?)\s+(?i:got|has|started|landed|took|found)\s+(?i:a\s+)?"
                          r"(?:(?i:new)\s+)?(?i:job|position|role)\s+(?i:at|with)\s+[\w&'.-]+(?:\s+[\w&'.-]+){0,3})")
+# "leo has a new teacher, ms. choi", "i have a new dentist, dr. lee", "we got a new car, a toyota" (pass 66: to the model,
+# and the old teacher still said): the thing of its own words ("leo's teacher is ms. choi"), which supersedes the old one
+_EN_NEW_ONE = re.compile(_TOLD_LEAD + r"(?P<who>(?i:i|we|my\s+[a-z]+|our\s+[a-z]+)|(?!(?:He|She|It|This|That|There|What|Who)\b)"
+                         + _NAME + r"|" + _LOW_NAME + r")\s+(?i:has|have|got|has\s+got|have\s+got|'s\s+got|'ve\s+got)\s+"
+                         r"(?i:a)\s+(?i:new)\s+(?P<noun>(?i:teacher|doctor|dentist|coach|vet|landlord|landlady|boss|manager|"
+                         r"babysitter|nanny|pediatrician|school|car|bike|phone\s+number|address|email))\s*[,:;-]\s*"
+                         r"(?:(?i:it's|it\s+is|called|named|his\s+name\s+is|her\s+name\s+is|their\s+name\s+is)\s+)?"
+                         r"(?P<value>[^,;?!]{2,60}?)")
+
+
+def _new_one(rules: str, said: str) -> str | None:
+    """`_EN_NEW_ONE` said as the fact it tells ("leo's teacher is ms. choi"), or None."""
+    if (m := _EN_NEW_ONE.fullmatch(rules)) is None:
+        return None
+    who = said[m.start("who"):m.end("who")]
+    owner = "my" if who.lower() == "i" else "our" if who.lower() == "we" else \
+        who if re.match(r"(?i:my|our)\s", who) else f"{who}'s"
+    return f"{owner} {' '.join(m['noun'].lower().split())} is {said[m.start('value'):m.end('value')].strip(' .')}"
+
+
 # "Dr. Park does my teeth", "Mina does my hair" (the sixty-first session: SmolLM2's "My teeth.", then "who is my dentist?"
 # was denied): who does a thing for the user, asked back by its role (`fact_asked`: dentist, hairdresser, accountant)
 _EN_DOES_MY = re.compile(_TOLD_LEAD + r"(?P<fact>(?:(?i:dr|mr|mrs|ms)\.?\s+)?(?!(?:He|She|It|This|That|There|What|Who|I)\b)" + _NAME +
@@ -205,7 +229,7 @@ def changed_told(said: str) -> bool:
     if (m := _CORRECTING.fullmatch(rules)) is not None and _changed(rules[m.start("fact"):m.end("fact")],
                                                                     said[m.start("fact"):m.end("fact")]) is not None:
         return True
-    return _changed(rules, said) is not None
+    return _changed(rules, said) is not None or _new_one(rules, said) is not None
 
 
 def _changed(rules: str, said: str) -> str | None:
@@ -507,7 +531,10 @@ def fact_corrected(said: str, kept: str) -> str | None:
     if m is None or told is None:
         return None
     value = (m["value"] or m["value2"] or "").strip(" ,")
-    if not value or _NOT_A_VALUE.match(value) or _NOT_A_CORRECTION.match(value) or len(value.split()) > 8:
+    if not value or _NOT_A_VALUE.match(value) or _NOT_A_CORRECTION.match(value) or len(value.split()) > 8 \
+            or re.search(r"(?i:\b(?:is|are|was|were|isn't|aren't|wasn't|weren't|doesn't|don't|didn't|has|have)\b)", value):
+        # ("actually leo isn't allergic to peanuts anymore": a sentence of its own, no value; pass 66 "Updated: leo is
+        # leo isn't allergic to peanuts anymore")
         return None   # ("actually it's" alone: "it's" is no value, pass 57)
     old = told["value"]
     if _A_CLOCK.fullmatch(value) and not re.search(r"\d", old):
@@ -559,6 +586,8 @@ def _told_fact(said: str) -> str | None:
         return said[m.start("fact"):m.end("fact")].strip(" ,")
     if (changed := _changed(rules, said)) is not None:
         return changed
+    if (new_one := _new_one(rules, said)) is not None:
+        return new_one
     if (m := _EN_SAID.fullmatch(rules)) is not None and not _MY_PROMISE.search(m["value"]):
         # (imported here: the agenda's reader imports memory's rules)
         from jarvisd.openloop.commitments import time_holes

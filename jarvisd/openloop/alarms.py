@@ -446,4 +446,8 @@ def _at(words: str, now: datetime, morning: bool) -> datetime | None:
         if morning and earlier <= now and not when.day_said:
             earlier += timedelta(days=1)
         at = earlier if morning or earlier > now else at
+    if not when.day_said and now - timedelta(minutes=1) < at <= now:
+        # "wake me up every day at 7am" said at 07:00 (pass 65's low: "That time has already passed."): the clock time
+        # of this very minute is its next one, as a minute later it was
+        at += timedelta(days=1)
     return at

@@ -189,6 +189,11 @@ _LET_OFF = re.compile(r"(?P<who>(?:my|our|the)\s+[\w'-]+(?:\s+[\w'-]+)?|(?!(?:i|
                       r"(?:(?:i|we)\s+)?(?:don'?t|do\s+not|not\s+to|no\s+need\s+to|shouldn'?t|needn'?t)\s+(?:(?:need|have)\s+to\s+)?"
                       r"(?:worry|bother|stress)(?:\s+(?:about|with)\s+(?:it|that|the\s+(?:money|cash|loan|debt|payment|bill|form)"
                       r"|paying\s+(?:him|her|them|it)\s+back))?"
+                      r"(?:\s+(?:anymore|after\s+all))?\W*$"
+                      # "sarah said forget it", "dave said to forget about the money" (pass 66: to the model)
+                      r"|(?P<who2>(?:my|our|the)\s+[\w'-]+(?:\s+[\w'-]+)?|(?!(?:i|we|you|it|that|this|he|she|they|someone)\b)"
+                      r"[a-z][\w-]+)\s+(?:said|says|told\s+me|texted(?:\s+me)?|just\s+said)\s+(?:(?:i\s+should|to|i\s+can)\s+)?"
+                      r"forget\s+(?:about\s+)?(?:it|that|the\s+(?:money|cash|loan|debt|payment|bill)|paying\s+(?:him|her|them)\s+back)"
                       r"(?:\s+(?:anymore|after\s+all))?\W*$")
 _TOKEN = r"[\w-]+(?:'(?!s\b)\w+)?"
 
@@ -237,7 +242,8 @@ def closure_at(sen: str, low: str, pos: int, holes: Sequence[Span]) -> Closure |
         return Closure("dismissed", tidy(f"{sen[m.start('who'):m.end('who')]} "
                                          f"{cut(sen, m.start('ref'), m.end('ref'), holes)}"), sen)
     if m := _LET_OFF.match(low, pos):      # "dave said don't worry about it": the promise to Dave withdrawn
-        return Closure("dismissed", tidy(sen[m.start("who"):m.end("who")]), sen)
+        who = "who" if m["who"] is not None else "who2"
+        return Closure("dismissed", tidy(sen[m.start(who):m.end(who)]), sen)
     if m := _CALLED_OFF.match(low, pos):   # "the pastor cancelled our meeting tomorrow"
         return Closure("dismissed", tidy(f"{cut(sen, m.start('ref'), m.end('ref'), holes)} "
                                          f"{sen[m.start('who'):m.end('who')]}"), sen)

@@ -313,7 +313,8 @@ _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
                          r"(?!take\s+(?:the\s+|a\s+|my\s+)?(?:bus|train|tube|subway|metro|tram|ferry|car|taxi|cab|uber|bike|stairs"
                          r"|elevator|lift|shower|bath|nap|break|walk)\b)"
                          r"(?=(?:put|take|water|feed|empty|mow|wash|pay|check|change|charge|refill|vacuum|clean|bring|"
-                         r"drag|wheel|roll)\s+\w)")),
+                         # (and the dog's walk: "every weekday i walk the dog at 7am", pass 66, to the model)
+                         r"drag|wheel|roll)\s+\w|walk\s+(?:the|my|our)\s+dogs?\b)")),
     # "the plumber is coming Thursday between 9 and 11", "my parents are coming over Friday at 6" (the fifty-first
     # session: said back by SmolLM2, nothing kept): a visit to be home for, kept only with its time, as "plumber visit"
     ("visit", re.compile(r"^(?:(?:and|also|oh|ok|okay|so|btw|by\s+the\s+way|fyi|just\s+so\s+you\s+know|heads\s+up),?\s+)*"

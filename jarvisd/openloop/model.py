@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import logging
+import re
 import uuid
 from dataclasses import asdict, dataclass, field
 from datetime import date
+from datetime import time as dt_time
 from enum import StrEnum
 from typing import Any
 
@@ -83,11 +85,26 @@ class OpenLoop:
 
 
 def until_day(value: str | None) -> date | None:
-    """The local date `OpenLoop.until` keeps, or None (none kept, or not a date)."""
+    """The local date `OpenLoop.until` keeps, or None (none kept, or not a date). A clock time after it ("2026-12-07T18:00":
+    "every 2 hours until 6pm", pass 66) is read by `until_at`."""
     if not value:
         return None
+    day, _, at = value.strip().partition("T")
     try:
-        return date.fromisoformat(value.strip())
+        return date.fromisoformat(day) if not at or until_at(value) is not None else None
+    except ValueError:
+        return None
+
+
+def until_at(value: str | None) -> dt_time | None:
+    """The local clock time a series ends at on its last day ("…T18:00"), or None (it ends with the day)."""
+    if not value or "T" not in value:
+        return None
+    at = value.strip().partition("T")[2]
+    if re.fullmatch(r"\d{2}:\d{2}", at) is None:
+        return None
+    try:
+        return dt_time.fromisoformat(at)
     except ValueError:
         return None
 
@@ -102,7 +119,8 @@ def _until(value: Any, loop_id: Any) -> str | None:
         log.warning("openloop: promise %s has an end %r that is no date; it is read with no end", str(loop_id)[:40],
                     str(value)[:40])
         return None
-    return day.isoformat()
+    at = until_at(value)
+    return day.isoformat() if at is None else f"{day.isoformat()}T{at:%H:%M}"
 
 
 @dataclass(frozen=True)

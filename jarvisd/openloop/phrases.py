@@ -20,7 +20,7 @@ from jarvisd.openloop import repeats
 from jarvisd.openloop.alarms import alarm_kind
 from jarvisd.openloop.commitment_words import EN_BASE_VERBS, KO_EVENT_NOUNS, KO_OCCASIONS, KO_VISITS
 from jarvisd.openloop.hangul import RIEUL, final, topic
-from jarvisd.openloop.model import OpenLoop, until_day
+from jarvisd.openloop.model import OpenLoop, until_at, until_day
 from jarvisd.openloop.when_words import EN_MONTH_NAMES, EN_WEEKDAYS
 
 Lang = Language
@@ -177,6 +177,12 @@ def until_said(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> str:
     day = until_day(loop.until) if loop.repeat else None
     if day is None:
         return ""
+    if (at := until_at(loop.until)) is not None:   # "every 2 hours until 6pm" (pass 66)
+        local = datetime.combine(day, at, tzinfo=tz)
+        today = day == now.astimezone(tz).date()
+        if lang == "ko":
+            return f"{'' if today else _ko_day(local, now.astimezone(tz)) + ' '}{_ko_clock(local)}까지 "
+        return f" until {_en_clock(local)}" + ("" if today else f" {_en_day(local, now.astimezone(tz))}")
     local = datetime.combine(day, time(23, 59), tzinfo=tz)
     if lang == "ko":
         return f"{_ko_day(local, now.astimezone(tz))}까지 "
@@ -186,7 +192,13 @@ def until_said(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> str:
 def last_time(loop: OpenLoop, tz: tzinfo) -> bool:
     """Whether this time of a repeating promise is its last (its due on or after the series' end)."""
     day = until_day(loop.until) if loop.repeat else None
-    return day is not None and loop.due_ms is not None and datetime.fromtimestamp(loop.due_ms / 1000, tz).date() >= day
+    if day is None or loop.due_ms is None:
+        return False
+    if (at := until_at(loop.until)) is not None and (rule := repeats.from_key(loop.repeat)) is not None \
+            and rule.step_ms is not None:   # "every 2 hours until 6pm": the next one would fall after 6 PM
+        after = datetime.fromtimestamp((loop.due_ms + rule.step_ms) / 1000, tz)
+        return after.date() > day or after.date() == day and after.time() > at
+    return datetime.fromtimestamp(loop.due_ms / 1000, tz).date() >= day
 
 
 _ON_THE_DAY = KO_OCCASIONS | KO_VISITS | (KO_EVENT_NOUNS - {"마감"})   # "팀 회식, 다음 주 금요일"; "보고서 마감, 금요일까지"
@@ -1075,6 +1087,20 @@ def moved_back(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> str:
     if lang == "ko":
         return f"{loop.desc}, 다시 {due}{_ro(due)} 돌려놨어요."
     return f"OK, moved back: {second_person(loop.desc)}, {due}."
+
+
+def series_back(loop: OpenLoop, days: Sequence[date], now: datetime, tz: tzinfo, lang: Lang) -> str:
+    """"Undo that" after a day off ("cancel the soccer practice on thursday") or an end ("stop after friday"): the days
+    back in the series, or the series as it was (pass 66, the fifth pass's low: "OK, moved back: soccer practice,
+    tomorrow at 5 PM.", of a due that never moved)."""
+    if days:
+        on = [_ko_day(datetime.combine(day, time(12), tzinfo=tz), now) if lang == "ko" else _en_date(day, now)
+              for day in sorted(days)]
+        if lang == "ko":
+            return f"다시 넣었어요: {', '.join(on)} {loop.desc}."
+        return f"OK, {second_person(loop.desc)} is back on {_items(on, lang)}."
+    item = _item(loop, now, tz, lang)
+    return f"되돌렸어요: {item}." if lang == "ko" else f"OK, back as it was: {item}."
 
 
 def reminder_back(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> str:

@@ -727,8 +727,20 @@ _EN_CLOCK = re.compile(r"\d{1,2}(?::\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.)|noon", re.
 _EN_BETWEEN = re.compile(r"\s*(?:,|,?\s*and|,?\s*then)?\s*(?:at\s+)?", re.IGNORECASE)
 
 
+# "i have a meeting at 11 and at 3" (pass 65's low: 3 PM dropped): a thing one has at two times, each with its "at"
+_EN_AT_CLOCK = r"\d{1,2}(?::\d{2})?(?:\s?(?:am|pm|a\.m\.|p\.m\.))?|noon"
+_EN_HAVE_AT_TWO = re.compile(r"(?P<head>(?:i|we)\s+(?:have|have\s+got|'ve\s+got|got)\s+(?:a|an|another|my|our|the)\s+[^,.;]+?)"
+                             r"\s+at\s+(?P<a>" + _EN_AT_CLOCK + r")\s*,?\s+and\s+(?:another\s+(?:one\s+)?)?(?:at\s+)?"
+                             r"(?P<b>" + _EN_AT_CLOCK + r")(?P<tail>\s+(?:today|tomorrow|tonight|on\s+\w+day|\w+day))?",
+                             re.IGNORECASE)
+
+
 def _each_time_said_en(clause: str, start: int, end: int) -> list[str]:
-    """`each_time_said` of English: "… at 8am and 8pm every day" -> "… at 8am every day", "… at 8pm every day"."""
+    """`each_time_said` of English: "… at 8am and 8pm every day" -> "… at 8am every day", "… at 8pm every day";
+    "i have a meeting at 11 and at 3" -> "i have a meeting at 11", "i have a meeting at 3"."""
+    if (two := _EN_HAVE_AT_TWO.fullmatch(clause.strip().rstrip(".!"))) is not None and repeat_in(clause) is None:
+        tail = two["tail"] or ""
+        return [f"{two['head']} at {two['a']}{tail}", f"{two['head']} at {two['b']}{tail}"]
     at = re.match(r"(?i)at\s+", clause[start:end])
     region = clause[start + (at.end() if at else 0):end]
     joined = _joined_clocks(region, _EN_CLOCK, _EN_BETWEEN)

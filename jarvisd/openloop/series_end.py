@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
+from datetime import time as dt_time
 
 from jarvisd.openloop.when import resolve_time
 from jarvisd.openloop.when_words import ImpossibleTime
@@ -49,19 +50,50 @@ _KO_UNTIL = re.compile(r"\s*(?P<day>(?:(?:이번|다음)\s*주\s*)?" + _KO_DAY +
 
 @dataclass(frozen=True)
 class End:
-    """An end said: the last day (`day`), or a count of days from the first time (`days`); `span` its words."""
+    """An end said: the last day (`day`), or a count of days from the first time (`days`); `span` its words; `at` the
+    clock time on the last day ("every 2 hours until 6pm")."""
 
     day: date | None
     days: int
     span: tuple[int, int]
+    at: dt_time | None = None
+
+    def kept(self) -> str | None:
+        """`OpenLoop.until` as kept: "2026-12-13", "2026-12-07T18:00"; None for a count (the service makes its day)."""
+        if self.day is None:
+            return None
+        return self.day.isoformat() if self.at is None else f"{self.day.isoformat()}T{self.at:%H:%M}"
 
     def last_day(self, first: date) -> date:
         """The last day of a series whose first time falls on `first`."""
         return self.day if self.day is not None else first + timedelta(days=self.days - 1)
 
 
+# "for a month", "for the next two months", "한 달 동안", "3개월 동안" (pass 66: "call mom every for a month" was kept, the
+# words in the name, for ever): the last day a count of months from today, the day before the same date
+_EN_FOR_MONTHS = re.compile(r"(?:\s?,)?\s?\bfor\s+(?:the\s+next\s+|another\s+)?(?P<n>\d{1,2}|an?|one|two|three|four|five|six|"
+                            r"nine|twelve)\s+(?:more\s+)?months?\b", re.IGNORECASE)
+_KO_FOR_MONTHS = re.compile(r"\s?(?:앞으로\s?)?(?P<n>\d{1,2}|한|두|세|네|여섯)\s?(?:달|개월)\s?(?:동안|간)(?:만)?(?![가-힣])")
+_MONTH_COUNT = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "nine": 9, "twelve": 12,
+                "한": 1, "두": 2, "세": 3, "네": 4, "여섯": 6}
+
+
+def _months_on(day: date, months: int) -> date:
+    """`day` moved on `months` months, the day before that date (a month from December 7 ends January 6)."""
+    month = day.month - 1 + months
+    year, month = day.year + month // 12, month % 12 + 1
+    last = (date(year + (month == 12), month % 12 + 1, 1) - timedelta(days=1)).day
+    return date(year, month, min(day.day, last)) - timedelta(days=1)
+
+
 def end_said(text: str, now: datetime) -> End | None:
     """The end a repeating promise's words give it, or None (no end, or one that names no day)."""
+    for pattern in (_EN_FOR_MONTHS, _KO_FOR_MONTHS):
+        if (m := pattern.search(text)) is not None:
+            n = m["n"].lower()
+            count = int(n) if n.isdigit() else _MONTH_COUNT.get(n, 0)
+            if 0 < count <= 24:
+                return End(_months_on(now.date(), count), 0, m.span())
     if (m := _EN_FOR.search(text)) is not None:
         n = m["n"].lower()
         count = int(n) if n.isdigit() else _EN_COUNT.get(" ".join(n.split()), 0)
@@ -82,6 +114,35 @@ def end_said(text: str, now: datetime) -> End | None:
         if day is not None:
             return End(day, 0, m.span())
     return None
+
+
+# "drink water every 2 hours until 6pm", "30분마다 오후 6시까지" (pass 66: the end's clock time was read as the first due,
+# then every 2 hours for ever): a series of hours or minutes that ends at a clock time
+_EN_UNTIL_CLOCK = re.compile(r"(?:\s?,)?\s?\b(?:until|till|til|'til|up\s+to|up\s+until)\s+(?P<clock>\d{1,2}(?::\d{2})?\s?"
+                             r"(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}:\d{2}|noon|midnight)(?!\w)", re.IGNORECASE)
+_KO_UNTIL_CLOCK = re.compile(r"\s?(?P<clock>(?:(?:오전|오후|아침|저녁|밤)\s?)?\d{1,2}\s?시(?:\s?(?:\d{1,2}\s?분|반))?)\s?까지(?:만)?"
+                             r"(?![가-힣])")
+
+
+def clock_end_said(text: str, now: datetime) -> End | None:
+    """The clock time a series of hours or minutes ends at today ("every 2 hours until 6pm"), or None (none said, or
+    already past)."""
+    for pattern in (_EN_UNTIL_CLOCK, _KO_UNTIL_CLOCK):
+        if (m := pattern.search(text)) is None:
+            continue
+        try:
+            when = resolve_time(m["clock"] if pattern is _KO_UNTIL_CLOCK else f"at {m['clock']}", now)
+        except (ImpossibleTime, ValueError):
+            return None
+        if when is None or not when.has_time or when.at <= now or when.at.date() != now.date():
+            return None
+        return End(when.at.date(), 0, m.span(), when.at.time().replace(second=0, microsecond=0))
+    return None
+
+
+def moved(end: End | None) -> End | None:
+    """`end` read off a whole utterance, for a clause its words are already out of (no span to cut)."""
+    return None if end is None else End(end.day, end.days, (0, 0), end.at)
 
 
 def without_end(text: str, end: End | None) -> str:
@@ -140,7 +201,7 @@ def end_told(cleaned: str, now: datetime) -> tuple[date, bool] | None:
             continue
         said = m["x"].strip()
         nth = re.fullmatch(r"the\s+(\d{1,2})(?:st|nd|rd|th)", said)
-        day = _day(said, nth[1] if nth else None, now) if re.search(r"\d|day\b|tomorrow|요일|내일|모레|일$", said) else None
+        day = _day(said, nth[1] if nth else None, now) if re.search(r"\d|day\b|tomorrow|요일|오늘|내일|모레|일$", said) else None
         if day is None:
             continue
         return (day - timedelta(days=1), True) if back else (day, False)

@@ -33,6 +33,7 @@ from jarvisd.openloop.model import (
     OpenLoop,
     ProposedLoop,
     new_loop_id,
+    until_at,
     until_day,
 )
 from jarvisd.openloop.stores import MS_LATEST, TIME_FIELDS, LoopStore
@@ -218,9 +219,18 @@ class OpenLoopService:
         said = repeats.describe(rule, "ko" if lang == "ko" else "en")
         if (last := until_day(loop.until)) is None:
             return said
+        if (at := until_at(loop.until)) is not None and last == self.now_local().date():   # "every 2 hours until 6 PM"
+            clock = datetime.combine(last, at)
+            if lang == "ko":
+                return f"{'오전' if at.hour < 12 else '오후'} {(at.hour % 12) or 12}시{f' {at.minute}분' if at.minute else ''}까지 {said}"
+            if (at.hour, at.minute) in ((12, 0), (0, 0)):
+                return f"{said} until {'noon' if at.hour == 12 else 'midnight'}"
+            return f"{said} until {(at.hour % 12) or 12}{f':{at.minute:02d}' if at.minute else ''} {clock:%p}"
+        # another year's last day says its year (pass 66: "for 999 days" showed "until Friday, August 31" in 2026)
+        year = last.year != self.now_local().year
         if lang == "ko":
-            return f"{last.month}월 {last.day}일 {'월화수목금토일'[last.weekday()]}요일까지 {said}"
-        return f"{said} until {last:%A}, {last:%B} {last.day}"
+            return f"{f'{last.year}년 ' if year else ''}{last.month}월 {last.day}일 {'월화수목금토일'[last.weekday()]}요일까지 {said}"
+        return f"{said} until {last:%A}, {last:%B} {last.day}{f', {last.year}' if year else ''}"
 
     def successor(self, loop: OpenLoop) -> OpenLoop | None:
         """The open promise a closed repeating one rolled into (`_close`), or None."""
@@ -549,9 +559,14 @@ class OpenLoopService:
         return now < max(loop.due_ms, loop.remind_ms or 0) + self.expire_after_ms and not self.rang(loop)
 
     def _after_end(self, loop: OpenLoop, due: int) -> bool:
-        """Whether `due` (a time the agenda keeps) falls after the last day of `loop`'s series (`until`)."""
+        """Whether `due` (a time the agenda keeps) falls after the last day of `loop`'s series (`until`), or after its
+        clock time on that day ("every 2 hours until 6pm")."""
         last = until_day(loop.until)
-        return last is not None and 0 <= due < MS_LATEST and datetime.fromtimestamp(due / 1000, self.tz).date() > last
+        if last is None or not 0 <= due < MS_LATEST:
+            return False
+        local = datetime.fromtimestamp(due / 1000, self.tz)
+        at = until_at(loop.until)
+        return local.date() > last or at is not None and local.date() == last and local.time() > at
 
     def _grace_ms(self, loop: OpenLoop) -> int:
         """How long past its due a time of `loop`'s series stays open (`_expires_at` without a snooze)."""
@@ -662,7 +677,7 @@ class OpenLoopService:
         try:
             for _ in range(400):
                 day = datetime.fromtimestamp(due / 1000, self.tz).date()
-                if day > last:
+                if day > last or self._after_end(loop, due):
                     break
                 if day not in skipped or due == loop.due_ms:
                     dues.append(due)

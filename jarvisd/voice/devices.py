@@ -187,7 +187,7 @@ class SpeakerSink:
                                        dtype="float32", latency="low", callback=self._callback)
         self._stream.start()
         name = sd.query_devices(self._stream.device)["name"]
-        anchored = self.anchor is not None and through_pulse(name) and self.anchor.open(rate)
+        anchored = self.anchor is not None and through_pulse(name) and self.anchor.open_within(rate)
         log.info("speaker: %s at %d Hz%s", name, rate, ", latency anchor on" if anchored else "")
 
     def _callback(self, outdata: np.ndarray, frames: int, time_info: Any, status: Any) -> None:

@@ -22,11 +22,15 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import logging
+import threading
 from typing import Any
 
 log = logging.getLogger("jarvisd.voice.pulse_anchor")
 
 LATENCY_MS = 60  # what the anchor asks the sink for: about the ALSA plug-in's own buffer (46-70 ms)
+# how long the speaker waits for the anchor (pass 66: a server that takes the connection and never answers held
+# `pa_simple_new` 30 s, on the event loop when the first answer opened the speaker): the open goes on in its own thread
+OPEN_WAIT_SEC = 1.0
 _PLAYBACK = 1  # pa_stream_direction_t
 _S16LE = 3  # pa_sample_format_t
 _ANY = 0xFFFFFFFF  # (uint32_t) -1: the server's default for a buffer attribute
@@ -66,18 +70,32 @@ def through_pulse(device_name: str) -> bool:
 
 
 class LatencyAnchor:
-    """Open with `open(rate)`, end with `close()`; `open` returns False (and logs why) when it cannot be made."""
+    """Open with `open(rate)` (or `open_within`), end with `close()`; `open` returns False (and logs why) when it
+    cannot be made. Safe from several threads: a close while an open is under way frees what that open makes."""
 
     def __init__(self, latency_ms: int = LATENCY_MS) -> None:
         self.latency_ms = latency_ms
         self._handle: int | None = None
+        self._lock = threading.Lock()
+        self._generation = 0   # each open and close counts one: an open finished after a later one is freed
 
     @property
     def active(self) -> bool:
         return self._handle is not None
 
+    def open_within(self, rate: int, wait_sec: float = OPEN_WAIT_SEC) -> bool:
+        """`open` in a daemon thread, waited for at most `wait_sec`: whether the anchor is on by then. A server that
+        never answers holds that thread (libpulse gives up after ~30 s), never the caller."""
+        worker = threading.Thread(target=self.open, args=(rate,), name="jarvisd-pulse-anchor", daemon=True)
+        worker.start()
+        worker.join(wait_sec)
+        if worker.is_alive():
+            log.info("speaker: the latency anchor's PulseAudio connection has not answered in %.1f s; the speaker "
+                     "goes on without it meanwhile", wait_sec)
+        return self.active
+
     def open(self, rate: int) -> bool:
-        self.close()
+        generation = self._drop()
         try:
             lib = _library()
         except OSError as exc:
@@ -93,10 +111,22 @@ class LatencyAnchor:
             log.info("speaker: no latency anchor (PulseAudio error %d); an output underrun may delay the next "
                      "answer by seconds", error.value)
             return False
-        self._handle = handle
-        return True
+        with self._lock:
+            if generation == self._generation:
+                self._handle = handle
+                return True
+        lib.pa_simple_free(handle)   # closed (or opened again) while this one connected
+        return False
 
     def close(self) -> None:
-        handle, self._handle = self._handle, None
+        self._drop()
+
+    def _drop(self) -> int:
+        """The handle freed (once, whichever thread asks), and the new generation."""
+        with self._lock:
+            self._generation += 1
+            handle, self._handle = self._handle, None
+            generation = self._generation
         if handle:
             _library().pa_simple_free(handle)
+        return generation

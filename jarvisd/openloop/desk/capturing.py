@@ -140,8 +140,9 @@ _FOR_OWNER = re.compile(r"\bfor\s+(?P<who>(?:the|my|our)\s+[a-z][\w'-]*|[A-Z][a-
 
 
 # "do the garage", "tackle the garage", "get to the taxes": a deed for any thing, not a deed of its own
-_ANY_DEED = re.compile(r"(?:do|tackle|handle|sort(?:\s+out)?|deal\s+with|get\s+to|get\s+on\s+with|take\s+care\s+of)\s+(?P<thing>.+)",
-                       re.IGNORECASE)
+_ANY_DEED = re.compile(r"(?:do|tackle|handle|sort(?:\s+out)?|deal\s+with|get\s+(?:around\s+|round\s+)?to|get\s+on\s+with|"
+                       r"take\s+care\s+of)\s+(?P<thing>.+)", re.IGNORECASE)
+_PRONOUN_THING = frozenset({"it", "that", "this", "them", "those"})
 
 
 def _wants_reminder(proposed: ProposedLoop) -> bool:
@@ -150,13 +151,33 @@ def _wants_reminder(proposed: ProposedLoop) -> bool:
     return proposed.remind_ms is not None or re.search(r"\bremind\s+me\b", proposed.evidence or "", re.IGNORECASE) is not None
 
 
-def _any_deed_of(opened: list[ProposedLoop], shown: Sequence[OpenLoop]) -> list[ProposedLoop]:
+_REMIND_ME_AFTER = re.compile(r"[,;]?\s+(?:and\s+|so\s+|but\s+)?(?:please\s+)?remind\s+me\b", re.IGNORECASE)
+
+
+def _state_beside_a_reminder(c: Commitment, commitments: Sequence[Commitment]) -> bool:
+    """Whether `c` is a state ("be in japan") said before a "remind me" of another promise in the same clause, with
+    no time of its own before it."""
+    if c.remind or not re.match(r"(?i:be)\s", c.action) or \
+            not any(o is not c and o.remind and o.clause_span == c.clause_span for o in commitments):
+        return False
+    cut = _REMIND_ME_AFTER.search(c.clause)
+    return cut is not None and not time_spans(c.clause[:cut.start()])
+
+
+def _any_deed_of(opened: list[ProposedLoop], shown: Sequence[OpenLoop],
+                 focus: OpenLoop | None = None) -> list[ProposedLoop]:
     """"i'll do the garage next weekend" with "clean the garage" open (the sixty-fifth session's family: a second promise,
-    "do the garage", kept beside it): the open promise whose thing it names, so it moves there; others as they were."""
+    "do the garage", kept beside it): the open promise whose thing it names, so it moves there; others as they were.
+    "I'll get to it tomorrow" (pass 66: a promise "get to it" kept beside "call the dentist"): the one in `focus`, and
+    with none in focus no promise at all."""
     descs = [loop.desc for loop in shown]
     kept = []
     for proposed in opened:
         m = _ANY_DEED.fullmatch(proposed.desc) if proposed.desc.isascii() else None
+        if m is not None and m["thing"].lower() in _PRONOUN_THING:
+            if focus is not None and focus.repeat is None:
+                kept.append(replace(proposed, desc=focus.desc))
+            continue
         found = naming.best_reference(m["thing"], descs) if m is not None and descs else None
         if isinstance(found, int) and shown[found].repeat is None:
             proposed = replace(proposed, desc=shown[found].desc)
@@ -223,15 +244,20 @@ class Capturing(DeskBase):
             return DeskReply(phrases.lunar_date_unread(lang), lang, intent="capture")   # "할머니 제사 음력 1월 15일"
         text = self._event_list_goes_on(text, session, lang) or text
         swap = instead_said(text)
-        reading = read_utterance(text if swap is None else swap.said, self.korean)
+        now = self.service.now_local()
+        # "remind me to stretch every monday at 9 for 3 weeks", "매일 아침 8시에 약 먹어야 해, 일주일 동안" (pass 66: kept
+        # "stretch every", first due next Monday; the Korean end after the comma was lost, "약 먹기 7일 동안" went to
+        # SmolLM2): a repeating promise's end is read off the whole utterance before its promises are
+        said_end = series_end.end_said(text, now) if swap is None and repeats.repeat_in(text) is not None else None
+        read = series_end.without_end(text, said_end) if said_end is not None else text
+        reading = read_utterance(read if swap is None else swap.said, self.korean)
         if swap is not None and swap.old is not None and not reading.commitments and lang == "en" and \
                 swap.said.split(maxsplit=1)[0].lower() in EN_BASE_VERBS:
             # "renew the library book instead of returning it" (the sixty-third session's student: to SmolLM2): an order
             # said in place of a promise is one, with no time of its own (`_in_place_of` gives it the old one's)
             reading = read_utterance(f"I'll {swap.said[:1].lower()}{swap.said[1:]}", self.korean)
-        now = self.service.now_local()
         shown = self.service.loops_for_judge(session)
-        opened, notes, remind = self._proposals(reading.commitments, now, lang, self._then_day(text, session))
+        opened, notes, remind = self._proposals(reading.commitments, now, lang, self._then_day(text, session), said_end)
         said_before = [p.desc for p in opened]
         opened = self._before_that(opened, session)
         # ("remind me to buy flowers for Leo the day before": asked to be reminded under the name said before "the day")
@@ -244,7 +270,7 @@ class Capturing(DeskBase):
             # session's low: a third promise, "call him", was kept)
             return self._which_moves([shown[i] for i in alike], text, session, lang)
         opened = self._restated(self._persons_named(self._persons_in_focus(opened, session), shown), text, shown, now)
-        opened = _any_deed_of(opened, shown)
+        opened = _any_deed_of(opened, shown, self._one_in_focus(session, self.service.now_ms()))
         closed, guess = self._closings(text if swap is None else swap.said, reading, shown, lang)
         if swap is not None and opened:
             opened, closed = _in_place_of(swap, opened, closed, shown)
@@ -307,9 +333,11 @@ class Capturing(DeskBase):
         return read[0].action if len(read) == 1 else action
 
     def _proposals(self, commitments: Sequence[Commitment], now: datetime,
-                   lang: phrases.Lang, said_day: date | None = None) -> tuple[list[ProposedLoop], dict[str, str], set[str]]:
+                   lang: phrases.Lang, said_day: date | None = None, said_end: series_end.End | None = None
+                   ) -> tuple[list[ProposedLoop], dict[str, str], set[str]]:
         """The judgement's new promises; `notes` says, by description, why a said due was not kept. `said_day`: the day
-        a clock time said alone keeps (`_then_day`)."""
+        a clock time said alone keeps (`_then_day`); `said_end`: the end of a repeat read off the whole utterance (its
+        words already out of the clauses)."""
         opened: list[ProposedLoop] = []
         notes: dict[str, str] = {}
         remind: set[str] = set()
@@ -319,13 +347,19 @@ class Capturing(DeskBase):
                                else self._action_of(one, c.action)) if one != c.clause else c
                        for c in commitments
                        for one in repeats.each_time_said(c.clause, time_spans(c.clause), once=c.remind) or [c.clause]]
+        # "I'll be in japan, remind me to call mom every day at 9pm" (pass 66: "be in japan" kept, every day at 9 PM): a
+        # state said before a reminder asked in the same clause has no time of its own, and "I'll be in japan" alone is
+        # no promise
+        commitments = [c for c in commitments if not _state_beside_a_reminder(c, commitments)]
         # "tomorrow at 9 I'll call Bo, and at 10 I'll email Cy": Cy's day too
         for c in commitments:
             # "water the plants every day": the repeat is the loop's rule, not its words (the service keeps it)
             rule = repeats.repeat_in(c.clause)
             # "… every day at 6pm until sunday", "for 7 days", "일요일까지 매일 …" (session 65): the series' end, its words
             # read neither as the due (the end day was the first) nor kept in the description
-            end = series_end.end_said(c.clause, now) if rule is not None else None
+            end = (series_end.end_said(c.clause, now) or series_end.moved(said_end)) if rule is not None else None
+            if end is None and rule is not None and rule.step_ms is not None:   # "every 2 hours until 6pm"
+                end = series_end.clock_end_said(c.clause, now)
             due_ms, problem, said_day = self._due(series_end.without_end(c.clause, end), now, lang, said_day)
             desc = repeats.without_repeat(c.action) if rule is not None else c.action
             if end is not None:
@@ -356,7 +390,7 @@ class Capturing(DeskBase):
             for one in [shopping.to_buy(item, lang) for item in shopping.items_to_buy(desc, lang) or ()] or [desc]:
                 opened.append(ProposedLoop(desc=one, due_ms=due_ms, evidence=c.clause,
                                            remind_ms=self._remind_at(due_ms, c.clause, now) if reminds else None,
-                                           until=end.day.isoformat() if end is not None and end.day else None,
+                                           until=end.kept() if end is not None else None,
                                            for_days=end.days if end is not None else 0))
                 if reminds:
                     remind.add(one)

@@ -453,6 +453,12 @@ class Reminding(DeskBase):
         loop = self._open(focus.loop_id) if focus is not None else None
         if loop is None or loop.repeat is None or back and not series_end.away_said(loop.evidence or ""):
             return None
+        if loop.due_ms is not None and last < phrases.due_day(loop.due_ms, self.service.tz):
+            # "she's back today" (the last time was yesterday): the open time is past the end too, the series ends
+            # now (pass 66: "Updated: …, tonight at 6 PM, the last time." and tonight's reminder still said)
+            closed = self.service.dismiss(loop.id)
+            return DeskReply(phrases.confirm_closed(closed, lang, self.service.tz), lang,
+                             change=AgendaChange(closed=(closed,)), intent="repeat")
         updated = self.service.set_until(loop.id, last)
         self._remember(session, updated, self.service.now_ms())
         return DeskReply(phrases.repeat_set(updated, self.service.now_local(), self.service.tz, lang), lang,

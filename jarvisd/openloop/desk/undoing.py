@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from datetime import date
 
 from jarvisd.openloop import (
     naming,
@@ -17,7 +18,7 @@ from jarvisd.openloop.intents import (
     clean,
 )
 from jarvisd.openloop.model import AgendaChange, LoopStatus, OpenLoop
-from jarvisd.openloop.service import LoopNotFound, ReviveRefused
+from jarvisd.openloop.service import LoopNotFound, ReviveRefused, skipped_days
 from jarvisd.openloop.undo import UNDO_SEC, undo_said
 from jarvisd.textsafe import plain_words
 
@@ -69,7 +70,7 @@ class Undoing(DeskBase):
             return DeskReply(phrases.nothing_to_undo(lang), lang, intent="undo")
         reopened, removed = [], []
         with self.service.one_write():   # each change taken back, or none (a full disk: not half, "nothing changed")
-            restored, unmuted, reminded = self._times_back(moved)
+            restored, unmuted, reminded, series = self._times_back(moved)
             for loop in closed:
                 try:
                     reopened.append(self.service.revive(loop.id))
@@ -80,37 +81,47 @@ class Undoing(DeskBase):
                     removed.append(self.service.dismiss(still.id))
         with self._lock:
             self._undoable.pop(session, None)
-        if reopened or restored or unmuted or reminded:
-            self._remember(session, (reopened or restored or unmuted or reminded)[-1], self.service.now_ms())
+        series_back = [loop for loop, _ in series]
+        if reopened or restored or unmuted or reminded or series_back:
+            self._remember(session, (reopened or restored or unmuted or reminded or series_back)[-1],
+                           self.service.now_ms())
         now = self.service.now_local()
         text = phrases.undone(reopened, removed, lang) if reopened or removed else ""
         text = " ".join(part for part in (text, *(phrases.moved_back(loop, now, self.service.tz, lang)
                                                    for loop in restored[:phrases.SPOKEN_ITEMS]),
                                           phrases.more_moved_back(len(restored) - phrases.SPOKEN_ITEMS, lang),
                                           *(phrases.unmuted(loop, lang) for loop in unmuted),
-                                          *(phrases.reminder_back(loop, now, self.service.tz, lang) for loop in reminded))
+                                          *(phrases.reminder_back(loop, now, self.service.tz, lang) for loop in reminded),
+                                          *(phrases.series_back(loop, days, now, self.service.tz, lang)
+                                            for loop, days in series))
                         if part) \
             or phrases.undone([], [], lang)
         return DeskReply(text, lang, change=AgendaChange(opened=tuple(reopened), closed=tuple(removed),
-                                                         updated=(*restored, *unmuted, *reminded)), intent="undo")
+                                                         updated=(*restored, *unmuted, *reminded, *series_back)),
+                         intent="undo")
 
-    def _times_back(self, moved: Sequence[OpenLoop]) -> tuple[list[OpenLoop], list[OpenLoop], list[OpenLoop]]:
+    def _times_back(self, moved: Sequence[OpenLoop]
+                    ) -> tuple[list[OpenLoop], list[OpenLoop], list[OpenLoop], list[tuple[OpenLoop, list[date]]]]:
         """The loops a move or a mute changed, set back as they were (`moved`: before the change): (those whose due
         came back, those whose reminders came back on, those whose own reminder time came back). "Make it 5pm", then
         "undo that": back to 3 PM (the forty-third session: "I can't undo a new time"); "remind me the day before",
         then "undo that": that reminder off, said so (the sixtieth session: "OK, moved back: pay the water bill, by
         Monday", of a due that never moved)."""
-        restored, unmuted, reminded = [], [], []
+        restored, unmuted, reminded, series = [], [], [], []
         for before in moved:
             now_as = self._open(before.id)
             back = self.service.restore_times(before)
             if back is None or back == now_as:
                 continue
             same_due = now_as is not None and now_as.due_ms == back.due_ms
-            if same_due and now_as.muted_ms is not None and back.muted_ms is None:
+            if same_due and (now_as.skips, now_as.until) != (back.skips, back.until) \
+                    and (now_as.remind_ms, now_as.muted_ms) == (back.remind_ms, back.muted_ms):
+                # a day off or an end taken back: the due never moved
+                series.append((back, sorted(skipped_days(now_as.skips) - skipped_days(back.skips))))
+            elif same_due and now_as.muted_ms is not None and back.muted_ms is None:
                 unmuted.append(back)
             elif same_due and now_as.remind_ms != back.remind_ms and now_as.muted_ms == back.muted_ms:
                 reminded.append(back)
             else:
                 restored.append(back)
-        return restored, unmuted, reminded
+        return restored, unmuted, reminded, series
