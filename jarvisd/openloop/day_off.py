@@ -10,6 +10,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from jarvisd.openloop.reasons import reason_at
 from jarvisd.openloop.when import time_spans
 
 _LEAD = r"(?:(?:oh|ok(?:ay)?|so|um|uh|please|jarvis|and|actually|hey|also)[\s,]+)*"
@@ -43,12 +44,6 @@ class DayOff:
     verb: str = ""     # the deed's own verb, said by someone else ("take" of "take the kids to school")
 
 
-# why it is off, said after it: "… on thursday because the coach is sick" (pass 65: the reason's "is" read the words as
-# no promise, and the plain cancel ended the whole series)
-_WHY = re.compile(r"\s*[,;]?\s+(?:because|since|cause|'cause|coz|as\s+(?:the|my|our|it|he|she|they|we|i)\b|due\s+to)\b"
-                  r"|\s*[,;]\s*(?=(?:the|my|our|his|her|it|it's|he|she|they|we|i|there's)\s)")
-
-
 def _no_symbols(text: str) -> str:
     """The words with emoji and other symbols off ("… on thursday 😷", "… 취소해 줘 😷")."""
     return "".join(ch for ch in text if not unicodedata.category(ch).startswith("S"))
@@ -56,14 +51,8 @@ def _no_symbols(text: str) -> str:
 
 def _said_off(cleaned: str) -> str:
     """The words with a reason after them and emoji or other symbols off."""
-    return " ".join(_WHY.split(_no_symbols(cleaned), maxsplit=1)[0].split())
-
-
-# why, said after the day with no word between: "cancel the soccer practice on thursday the coach is sick", "my wife will do
-# the pickup tomorrow so i dont need to go" (english64's left, lows65: the series ended / SmolLM2 said it back)
-_REASON_AFTER = re.compile(r"\b(?:tomorrow|today|tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b(?P<why>,?\s+(?:(?:so|because|"
-                           r"cause|cuz|since|as)\s|(?:the|my|our|his|her)\s+[\w']+\s+(?:is|are|was|has|got)\s|(?:he|she|they|it)"
-                           r"(?:'s|\s+is|\s+are|'re|\s+has|\s+got)\s)[\w' ,-]{1,80})$")
+    said = " ".join(_no_symbols(cleaned).split())
+    return said if (at := reason_at(said)) is None else said[:at].rstrip()
 
 
 def day_off(cleaned: str) -> DayOff | None:
@@ -72,9 +61,8 @@ def day_off(cleaned: str) -> DayOff | None:
     if len(cleaned) > 4000:
         return None
     cleaned = _said_off(cleaned)
-    if len(cleaned) <= 200 and (why := _REASON_AFTER.search(cleaned)) is not None \
-            and (said := _day_off(cleaned[:why.start("why")])) is not None:
-        return said
+    if (why := reason_at(cleaned, "day")) is not None and (said := _day_off(cleaned[:why])) is not None:
+        return said   # "… on thursday the coach is sick"
     return _day_off(cleaned)
 
 
@@ -117,7 +105,6 @@ _KO_OFF = re.compile(
     r"(?:취소\s*(?:야|이야|예요|에요|됐어(?:요)?|됐대(?:요)?|래(?:요)?|해\s*(?:줘|주세요|줄래|줘요)?|해야\s*(?:해|돼|겠어)|할게(?:요)?|하자|됐다)"
     r"|없어(?:요|졌어(?:요)?)?|없대(?:요)?|없을\s*거야|건너뛸게(?:요)?|건너뛰어\s*줘(?:요)?|건너뛰자|쉴게(?:요)?|쉬어(?:요)?|쉰대|빠질게(?:요)?"
     r"|안\s*(?:가|갈게|해|할게|할\s*거야|갈\s*거야)(?:요)?)[.!~]?")
-_KO_WHY_END = re.compile(r"(?:서|니까|니깐|때문에|거든|거든요|대|래|대요|래요)$")
 _KO_PARTICLE = re.compile(r"(?:은|는|도|을|를|이|가|에는|에|엔)$")
 _KO_NOT_A_DAY = re.compile(r"주(?!\s*[월화수목금토일]요일)\s*$|주\s*(?:동안|내내)|주말|평일|매일|마다|달|개월|년")
 _KO_NOT_A_THING = re.compile(r"(?:^|\s)(?:나|내가|저|제가|그거|그건|이거|오늘은|시간|아무것도|아무|할\s*일)(?:\s|$)")
@@ -137,9 +124,8 @@ def ko_day_off(cleaned: str) -> DayOff | None:
     if len(cleaned) > 4000:
         return None
     cleaned = " ".join(_no_symbols(cleaned).split())
-    head, comma, why = cleaned.rpartition(",")
-    if comma and _KO_WHY_END.search(why.strip(" .!~")):   # "…취소해 줘, 코치가 아파서": why, said after it
-        cleaned = head.strip()
+    if (why := reason_at(cleaned, lang="ko")) is not None:   # "…취소해 줘, 코치가 아파서": why, said after it
+        cleaned = cleaned[:why].strip()
     if len(cleaned) > 120 or cleaned.endswith("?"):
         return None
     handed = False

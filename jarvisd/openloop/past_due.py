@@ -19,6 +19,7 @@ from jarvisd.openloop import phrases
 from jarvisd.openloop.alarms import alarm_kind
 from jarvisd.openloop.hangul import closed, topic
 from jarvisd.openloop.model import LoopStatus, OpenLoop
+from jarvisd.openloop.reasons import without_reason
 
 MISSED_DAYS = 7   # "what did I miss?", a late "I did it" and "I forgot" look back a week
 
@@ -103,20 +104,9 @@ def missed_said(text: str, has_time: Callable[[str], bool]) -> Missed | None:
     if (m := _LATER.fullmatch(said)) is not None and has_time(m["later"]):
         head = m["head"].strip()
         deed = forgot_said(head) or _not_done(head)
-        return None if deed is None else Missed(_no_reason(deed), m["later"].strip())
+        return None if deed is None else Missed(without_reason(deed, "deed"), m["later"].strip())
     deed = forgot_said(said) or _not_done(said)
-    return None if deed is None else Missed(_no_reason(deed))
-
-
-# "… because the site was down", "… since I was sick": why it was not done, not the deed (pass 65: "i couldn't pay the
-# bill because the site was down, i'll do it saturday" named no promise and kept "do the site" by Saturday)
-_REASON = re.compile(r"\s+(?:because|(?:'?cause|coz|since|as)\s+(?:i|i'm|the|my|it|it's|we|they|he|she|of)\b|when\s+(?:i|the|my|it)\b"
-                     r"|(?:it|the\s+\w+)\s+(?:was|were)\s+(?:closed|down|busy))", re.IGNORECASE)
-
-
-def _no_reason(deed: str) -> str:
-    m = _REASON.search(deed)
-    return deed if m is None or m.start() == 0 else deed[:m.start()].rstrip(" ,")
+    return None if deed is None else Missed(without_reason(deed, "deed"))
 
 
 def _not_done(said: str) -> str | None:
