@@ -8,6 +8,7 @@ import pytest
 from jarvisd.openloop.day_off import day_off, ko_day_off
 from jarvisd.openloop.past_due import missed_said
 from jarvisd.openloop.reasons import reason_at, without_reason
+from tests.timing import assert_grows_linearly
 
 
 def _head(text: str, after: str = "words", lang: str = "en") -> str | None:
@@ -116,3 +117,18 @@ def test_four_thousand_characters_of_one_shape(shape):
     assert reason_at(text, "words") in (None, 0, *range(len(shape) - 2, len(shape) + 1))
     assert without_reason(text, "deed") is not None
     assert reason_at(text, lang="ko") in (None, 3998, 3999, 4000) or "," not in shape
+
+
+def test_a_run_of_spaces_is_read_once():
+    """Before debt66 `day_off._WHY` ("\\s*[,;]?\\s+…") tried each split of a run of spaces from each of its spaces
+    (cubic: 4,000 spaces took 518 s) and `past_due._REASON` each space again (quadratic, 1.4 s)."""
+    for after in ("words", "deed"):
+        assert_grows_linearly(lambda text, after=after: reason_at(text, after), lambda n: "pay the bill" + " " * n + "x", 4000)
+
+
+def test_emoji_between_words_are_no_run_of_spaces():
+    """"cancel the soccer practice on thursday 😷 😷 …": the symbols went off and left their spaces to `_WHY` (1,000 of
+    them took 2.1 s, 2,000 about 17 s, on the event loop); the words are made one space apart before the reason is read."""
+    assert_grows_linearly(day_off, lambda n: "cancel the soccer practice on thursday " + "😷 " * n, 1600)
+    said = day_off("cancel the soccer practice on thursday " + "😷 " * 1000)
+    assert said is not None and (said.what, said.day_words) == ("soccer practice", "on thursday")
