@@ -177,11 +177,12 @@ _EN_CANCEL_ONCE = re.compile(r"(?:(?:oh|ok(?:ay)?|so|um|uh|please|jarvis|and)[\s
                              r"|(?:(?:oh|ok(?:ay)?|so|um|uh|please|jarvis|and)[\s,]+)*(?:cancel|call\s+off|drop)\s+(?:just|only)\s+"
                              r"(?:this\s+week's|today's|tomorrow's)\s+(?P<what2>[\w' -]{1,60}?)")
 # "다음 거 건너뛰어", "다음 번은 건너뛸게": the next one of the promise in focus (the fifty-eighth helper: to SmolLM2)
+_KO_SKIP_WORDS = r"(?:건너뛸게|건너뛰어(?:\s*줘)?|건너뛰자|건너뛸래|패스할게|패스|스킵할게|스킵|쉴게|안\s*할게)(?:요)?"
 _KO_SKIP = re.compile(r"(?:오늘은|내일은|이번에는|이번엔|오늘|내일|이번|다음\s*(?:거|것|번|알림)(?:은|는|에는|엔)?)\s*(?P<what>.*?)\s*(?:은|는|을|를)?\s*"
-                      r"(?:건너뛸게|건너뛰어(?:\s*줘)?|건너뛰자|건너뛸래|패스할게|패스|스킵할게|스킵|쉴게|안\s*할게)(?:요)?")
+                      + _KO_SKIP_WORDS)
 # the thing first: "주간 보고 이번만 건너뛰어", "약은 오늘 패스" (the forty-seventh session: to the model)
 _KO_SKIP_AFTER = re.compile(r"(?P<what>.+?)\s*(?:은|는|을|를)?\s*(?:오늘은|이번에는|이번엔|이번만|오늘만|이번\s*한\s*번만|오늘|이번)\s*"
-                            r"(?:건너뛸게|건너뛰어(?:\s*줘)?|건너뛰자|건너뛸래|패스할게|패스|스킵할게|스킵|쉴게|안\s*할게)(?:요)?")
+                            + _KO_SKIP_WORDS)
 # "skip the next one" (the fifty-eighth helper: read as a promise named "next", and to SmolLM2): the one in focus
 _IT = frozenset({"it", "this", "that", "this one", "that one", "the reminder", "this reminder", "that reminder", "",
                  "next", "next one", "the next one", "next reminder", "the next reminder"})
@@ -192,13 +193,15 @@ def skip_asked(cleaned: str) -> str | None:
     m = _EN_SKIP.fullmatch(cleaned) or _KO_SKIP.fullmatch(cleaned) or _KO_SKIP_AFTER.fullmatch(cleaned)
     m = m or _EN_SKIP_OFF.fullmatch(cleaned)
     if m is None and (once := _EN_CANCEL_ONCE.fullmatch(cleaned)) is not None:
-        said = (once["what"] or once["what2"]).strip()
-        what = re.sub(r"^(?:the|my)\s+|\s+(?:reminder|one)$", "", said)
-        return "" if what in _IT or said in _IT else what
-    if m is None:
-        return None
-    what = re.sub(r"^(?:the|my)\s+|\s+(?:reminder|one)$", "", m["what"].strip())
-    return "" if what in _IT or m["what"].strip() in _IT else what
+        return _skipped(once["what"] or once["what2"])
+    return None if m is None else _skipped(m["what"])
+
+
+def _skipped(said: str) -> str:
+    """The words naming what is skipped, "the"/"my" and "reminder"/"one" off; "" for the one in focus ("skip it")."""
+    said = said.strip()
+    what = re.sub(r"^(?:the|my)\s+|\s+(?:reminder|one)$", "", said)
+    return "" if what in _IT or said in _IT else what
 
 
 # the day a skip names ("skip the pills tomorrow", "skip today's pills", "내일은 약 건너뛸게"): pass 55a, the open one was
