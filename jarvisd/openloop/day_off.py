@@ -24,9 +24,10 @@ _LEAD = r"(?:(?:oh|ok(?:ay)?|so|um|uh|please|jarvis|and|actually|hey|also)[\s,]+
 # "cancel the soccer practice on thursday", "call off piano tomorrow", "no swim lesson on friday"
 _EN_CANCEL = re.compile(_LEAD + r"(?:(?:can\s+you\s+|could\s+you\s+)?(?:cancel|call\s+off|scrap|drop|scratch)|there(?:'s|\s+is|\s+will\s+be|'ll\s+be)\s+no|no(?!\s*,))\s+"
                         r"(?P<rest>[\w' ,-]{3,120}?)(?:\s+(?:please|for\s+me|this\s+time))?[.!]?")
+_OFF = r"(?:cancell?ed|called\s+off|off|not\s+happening)"   # "is cancelled", "got called off", "is off", "is not happening"
 # "soccer practice on thursday is cancelled", "thursday's practice got called off"
 _EN_CALLED_OFF = re.compile(_LEAD + r"(?P<rest>[\w' ,-]{3,120}?)\s+(?:is|'s|got|has\s+been|was|will\s+be)\s+"
-                            r"(?:cancell?ed|called\s+off|off|not\s+happening)(?P<tail>\s+[\w' ,-]{3,40}?)?[.!]?")
+                            + _OFF + r"(?P<tail>\s+[\w' ,-]{3,40}?)?[.!]?")
 # someone else does it that day: "my wife will do the pickup tomorrow", "Dana's covering the school run on friday"
 _EN_OTHER_DOES = re.compile(
     _LEAD + r"(?P<who>(?:my|our)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?|(?!(?:i|we|you|it|that|this|there|they)\b)[a-z][\w-]*)"
@@ -167,8 +168,7 @@ _EN_SKIP = re.compile(r"(?:(?:ok(?:ay)?|please|jarvis|i'll|i\s+will|i'm\s+going\
 # "the food bank is cancelled this week" (the fifty-ninth session's retiree: the weekly promise was ended, "It won't come
 # back."): this time's one called off, as a skip
 _EN_SKIP_OFF = re.compile(r"(?:(?:oh|ok(?:ay)?|so|um|uh|btw|fyi|jarvis)[\s,]+)*(?P<what>[\w' -]{1,60}?)"
-                          r"\s+(?:is|'s|are|got|has\s+been|was)\s+(?:cancell?ed|off|called\s+off|not\s+happening)"
-                          r"\s+(?:this\s+week|today|tonight|tomorrow|this\s+time)")
+                          r"\s+(?:is|'s|are|got|has\s+been|was)\s+" + _OFF + r"\s+(?:this\s+week|today|tonight|tomorrow|this\s+time)")
 # "cancel the swim lesson this week only", "cancel just this week's swim lesson" (the sixty-second session's family: the
 # weekly lesson ended, "It won't come back."): a cancel said of this time only is a skip
 _EN_CANCEL_ONCE = re.compile(r"(?:(?:oh|ok(?:ay)?|so|um|uh|please|jarvis|and)[\s,]+)*(?:cancel|call\s+off|drop)\s+"
