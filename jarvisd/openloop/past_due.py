@@ -53,8 +53,10 @@ _EN_FORGOT = re.compile(
     r"(?:(?:no|shoot|damn|dang|oops|crap|ugh|man|oh|well)\b[,!.]?\s+)*(?:i\s+)?(?:totally\s+|completely\s+|just\s+)?"
     r"forgot\s+(?:all\s+)?(?:about\s+|to\s+)?(?P<deed>.*?[^\s.!])"
     r"(?:\s+(?:yesterday|last\s+night|this\s+morning|earlier|today|again|on\s+\w+day))?[.!]*", re.IGNORECASE)
+# "아이고 어제 …", "아까 …": a sigh and the day before the deed, Korean (the forgetting and the not done)
+_KO_LEAD = r"(?:아\s+|아이고\s+|헐\s+)?(?:어제\s+|그제\s+|아까\s+|오늘\s+)?"
 _KO_FORGOT = re.compile(
-    r"(?:아\s+|아이고\s+|헐\s+)?(?:어제\s+|그제\s+|아까\s+|오늘\s+)?(?P<deed>.+?)\s*(?:하는|한)?\s*(?:거|것|걸)?(?:을|를)?\s*"
+    _KO_LEAD + r"(?P<deed>.+?)\s*(?:하는|한)?\s*(?:거|것|걸)?(?:을|를)?\s*"
     r"(?:깜빡\s*(?:했|하고)|까먹었|잊어\s*버렸|잊었)\S*")
 _NOT_A_DEED = re.compile(r"^(?:it|that|this|something|what|my\s+password|the\s+password|where|how|why|who|when)\b",
                          re.IGNORECASE)
@@ -79,7 +81,7 @@ _LATER = re.compile(
     r"(?P<later>[^,;]+?)(?:\s+(?:then|instead|please))?[.!]*", re.IGNORECASE)
 # "보고서 아직 못 끝냈어", "은행 못 갔어" (the sixty-fourth session: "죄송해요, 그건 답을 모르겠어요.")
 _KO_NOT_DONE = re.compile(
-    r"(?:아\s+|아이고\s+|헐\s+)?(?:어제\s+|그제\s+|아까\s+|오늘\s+)?(?P<deed>[^,]+?)\s*(?:을|를|은|는)?\s*(?:아직\s*)?(?:다\s*)?"
+    _KO_LEAD + r"(?P<deed>[^,]+?)\s*(?:을|를|은|는)?\s*(?:아직\s*)?(?:다\s*)?"
     r"못\s*(?:끝냈|끝냄|했|갔|챙겼|보냈|냈|샀|받았|찾았|찾아왔|갔다\s*왔|다녀왔|먹었)\S*[.!]*")
 _NOT_A_MISSED_DEED = re.compile(r"^(?:know|think|mean|say|hear|see|understand|sleep|like|want|need|expect|realize|mind)\b",
                                 re.IGNORECASE)
