@@ -1,8 +1,15 @@
-"""One day of a repeating promise called off, said with its day (pure rules; the desk's `Reminding._day_off` acts):
-"cancel the soccer practice on thursday", "no piano lesson tomorrow", "thursday's practice is cancelled", "my wife will
-do the pickup tomorrow". Round 64's lows: each ended the whole series ("It won't come back.") where only that day's
-time was off. Only the words are read here: whether a repeating promise is named and its rule falls on the day is the
-desk's (`OpenLoopService.skip_on`)."""
+"""A time of a repeating promise called off, the series kept (pure rules; the desk's `Reminding._day_off` and
+`Reminding._skip` act). Both ways of saying it are read here (debt66: the skip's words were in `repeats.py`, the day
+off's here):
+
+- one day of it, said with its day: "cancel the soccer practice on thursday", "no piano lesson tomorrow", "thursday's
+  practice is cancelled", "my wife will do the pickup tomorrow" (`day_off`, `ko_day_off`). Round 64's lows: each ended
+  the whole series ("It won't come back.") where only that day's time was off;
+- the next time of it: "skip the pills today", "skip it", "the food bank is cancelled this week", "오늘은 약 건너뛸게"
+  (`skip_asked`, `skip_day`).
+
+Only the words are read here: whether a repeating promise is named and its rule falls on the day is the desk's
+(`OpenLoopService.skip_on`, `OpenLoopService.skip`)."""
 
 from __future__ import annotations
 
@@ -10,15 +17,17 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from jarvisd.openloop.reasons import reason_at
 from jarvisd.openloop.when import time_spans
 
 _LEAD = r"(?:(?:oh|ok(?:ay)?|so|um|uh|please|jarvis|and|actually|hey|also)[\s,]+)*"
 # "cancel the soccer practice on thursday", "call off piano tomorrow", "no swim lesson on friday"
 _EN_CANCEL = re.compile(_LEAD + r"(?:(?:can\s+you\s+|could\s+you\s+)?(?:cancel|call\s+off|scrap|drop|scratch)|there(?:'s|\s+is|\s+will\s+be|'ll\s+be)\s+no|no(?!\s*,))\s+"
                         r"(?P<rest>[\w' ,-]{3,120}?)(?:\s+(?:please|for\s+me|this\s+time))?[.!]?")
+_OFF = r"(?:cancell?ed|called\s+off|off|not\s+happening)"   # "is cancelled", "got called off", "is off", "is not happening"
 # "soccer practice on thursday is cancelled", "thursday's practice got called off"
 _EN_CALLED_OFF = re.compile(_LEAD + r"(?P<rest>[\w' ,-]{3,120}?)\s+(?:is|'s|got|has\s+been|was|will\s+be)\s+"
-                            r"(?:cancell?ed|called\s+off|off|not\s+happening)(?P<tail>\s+[\w' ,-]{3,40}?)?[.!]?")
+                            + _OFF + r"(?P<tail>\s+[\w' ,-]{3,40}?)?[.!]?")
 # someone else does it that day: "my wife will do the pickup tomorrow", "Dana's covering the school run on friday"
 _EN_OTHER_DOES = re.compile(
     _LEAD + r"(?P<who>(?:my|our)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?|(?!(?:i|we|you|it|that|this|there|they)\b)[a-z][\w-]*)"
@@ -43,12 +52,6 @@ class DayOff:
     verb: str = ""     # the deed's own verb, said by someone else ("take" of "take the kids to school")
 
 
-# why it is off, said after it: "… on thursday because the coach is sick" (pass 65: the reason's "is" read the words as
-# no promise, and the plain cancel ended the whole series)
-_WHY = re.compile(r"\s*[,;]?\s+(?:because|since|cause|'cause|coz|as\s+(?:the|my|our|it|he|she|they|we|i)\b|due\s+to)\b"
-                  r"|\s*[,;]\s*(?=(?:the|my|our|his|her|it|it's|he|she|they|we|i|there's)\s)")
-
-
 def _no_symbols(text: str) -> str:
     """The words with emoji and other symbols off ("… on thursday 😷", "… 취소해 줘 😷")."""
     return "".join(ch for ch in text if not unicodedata.category(ch).startswith("S"))
@@ -56,14 +59,8 @@ def _no_symbols(text: str) -> str:
 
 def _said_off(cleaned: str) -> str:
     """The words with a reason after them and emoji or other symbols off."""
-    return " ".join(_WHY.split(_no_symbols(cleaned), maxsplit=1)[0].split())
-
-
-# why, said after the day with no word between: "cancel the soccer practice on thursday the coach is sick", "my wife will do
-# the pickup tomorrow so i dont need to go" (english64's left, lows65: the series ended / SmolLM2 said it back)
-_REASON_AFTER = re.compile(r"\b(?:tomorrow|today|tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b(?P<why>,?\s+(?:(?:so|because|"
-                           r"cause|cuz|since|as)\s|(?:the|my|our|his|her)\s+[\w']+\s+(?:is|are|was|has|got)\s|(?:he|she|they|it)"
-                           r"(?:'s|\s+is|\s+are|'re|\s+has|\s+got)\s)[\w' ,-]{1,80})$")
+    said = " ".join(_no_symbols(cleaned).split())
+    return said if (at := reason_at(said)) is None else said[:at].rstrip()
 
 
 def day_off(cleaned: str) -> DayOff | None:
@@ -72,9 +69,8 @@ def day_off(cleaned: str) -> DayOff | None:
     if len(cleaned) > 4000:
         return None
     cleaned = _said_off(cleaned)
-    if len(cleaned) <= 200 and (why := _REASON_AFTER.search(cleaned)) is not None \
-            and (said := _day_off(cleaned[:why.start("why")])) is not None:
-        return said
+    if (why := reason_at(cleaned, "day")) is not None and (said := _day_off(cleaned[:why])) is not None:
+        return said   # "… on thursday the coach is sick"
     return _day_off(cleaned)
 
 
@@ -118,7 +114,6 @@ _KO_OFF = re.compile(
     r"(?:취소\s*(?:야|이야|예요|에요|요|됐어(?:요)?|됐대(?:요)?|됨|래(?:요)?|해\s*(?:줘|주세요|줄래|줘요)?|해야\s*(?:해|돼|겠어)|할게(?:요)?|하자|됐다)?"
     r"|없어(?:요|졌어(?:요)?)?|없대(?:요)?|없을\s*거야|건너뛸게(?:요)?|건너뛰어\s*줘(?:요)?|건너뛰자|쉴게(?:요)?|쉬어(?:요)?|쉰대|빠질게(?:요)?"
     r"|안\s*(?:가|갈게|해|할게|할\s*거야|갈\s*거야)(?:요)?)[.!~]?")
-_KO_WHY_END = re.compile(r"(?:서|니까|니깐|때문에|거든|거든요|대|래|대요|래요)$")
 _KO_PARTICLE = re.compile(r"(?:은|는|도|을|를|이|가|에는|에|엔)$")
 _KO_NOT_A_DAY = re.compile(r"주(?!\s*[월화수목금토일]요일)\s*$|주\s*(?:동안|내내)|주말|평일|매일|마다|달|개월|년")
 _KO_NOT_A_THING = re.compile(r"(?:^|\s)(?:나|내가|저|제가|그거|그건|이거|오늘은|시간|아무것도|아무|할\s*일)(?:\s|$)")
@@ -138,9 +133,8 @@ def ko_day_off(cleaned: str) -> DayOff | None:
     if len(cleaned) > 4000:
         return None
     cleaned = " ".join(_no_symbols(cleaned).split())
-    head, comma, why = cleaned.rpartition(",")
-    if comma and _KO_WHY_END.search(why.strip(" .!~")):   # "…취소해 줘, 코치가 아파서": why, said after it
-        cleaned = head.strip()
+    if (why := reason_at(cleaned, lang="ko")) is not None:   # "…취소해 줘, 코치가 아파서": why, said after it
+        cleaned = cleaned[:why].strip()
     if len(cleaned) > 120 or cleaned.endswith("?"):
         return None
     handed = False
@@ -164,3 +158,62 @@ def ko_day_off(cleaned: str) -> DayOff | None:
     if not re.search(r"[가-힣]|[A-Za-z]{2}", what):   # "약" is a thing
         return None
     return DayOff(what, _KO_PARTICLE.sub("", said), handed)
+
+
+# ------------------------------------------------------------ the next time off: "skip the pills today"
+
+# "skip the pills today", "skip today's pills", "skip it", "skip this one", "오늘은 약 건너뛸게", "이번엔 건너뛰어 줘"
+_EN_SKIP = re.compile(r"(?:(?:ok(?:ay)?|please|jarvis|i'll|i\s+will|i'm\s+going\s+to|let's)[\s,]+)*skip(?:ping)?\s+"
+                      r"(?:(?:today's|tonight's|tomorrow's|this\s+morning's|this\s+week's)\s+)?(?P<what>.+?)"
+                      r"(?:\s+(?:today|tonight|tomorrow|this\s+time|this\s+once|this\s+morning|this\s+week|for\s+today|just\s+this\s+once))?")
+# "the food bank is cancelled this week" (the fifty-ninth session's retiree: the weekly promise was ended, "It won't come
+# back."): this time's one called off, as a skip
+_EN_SKIP_OFF = re.compile(r"(?:(?:oh|ok(?:ay)?|so|um|uh|btw|fyi|jarvis)[\s,]+)*(?P<what>[\w' -]{1,60}?)"
+                          r"\s+(?:is|'s|are|got|has\s+been|was)\s+" + _OFF + r"\s+(?:this\s+week|today|tonight|tomorrow|this\s+time)")
+# "cancel the swim lesson this week only", "cancel just this week's swim lesson" (the sixty-second session's family: the
+# weekly lesson ended, "It won't come back."): a cancel said of this time only is a skip
+_EN_CANCEL_ONCE = re.compile(r"(?:(?:oh|ok(?:ay)?|so|um|uh|please|jarvis|and)[\s,]+)*(?:cancel|call\s+off|drop)\s+"
+                             r"(?:(?:just|only)\s+)?(?:(?:this\s+week's|today's|tomorrow's)\s+)?(?P<what>[\w' -]{1,60}?)"
+                             r"(?:\s+(?:this\s+week|today|tomorrow|this\s+time))?\s+(?:only|just\s+this\s+(?:once|week|time))"
+                             r"|(?:(?:oh|ok(?:ay)?|so|um|uh|please|jarvis|and)[\s,]+)*(?:cancel|call\s+off|drop)\s+(?:just|only)\s+"
+                             r"(?:this\s+week's|today's|tomorrow's)\s+(?P<what2>[\w' -]{1,60}?)")
+# "다음 거 건너뛰어", "다음 번은 건너뛸게": the next one of the promise in focus (the fifty-eighth helper: to SmolLM2)
+_KO_SKIP_WORDS = r"(?:건너뛸게|건너뛰어(?:\s*줘)?|건너뛰자|건너뛸래|패스할게|패스|스킵할게|스킵|쉴게|안\s*할게)(?:요)?"
+_KO_SKIP = re.compile(r"(?:오늘은|내일은|이번에는|이번엔|오늘|내일|이번|다음\s*(?:거|것|번|알림)(?:은|는|에는|엔)?)\s*(?P<what>.*?)\s*(?:은|는|을|를)?\s*"
+                      + _KO_SKIP_WORDS)
+# the thing first: "주간 보고 이번만 건너뛰어", "약은 오늘 패스" (the forty-seventh session: to the model)
+_KO_SKIP_AFTER = re.compile(r"(?P<what>.+?)\s*(?:은|는|을|를)?\s*(?:오늘은|이번에는|이번엔|이번만|오늘만|이번\s*한\s*번만|오늘|이번)\s*"
+                            + _KO_SKIP_WORDS)
+# "skip the next one" (the fifty-eighth helper: read as a promise named "next", and to SmolLM2): the one in focus
+_IT = frozenset({"it", "this", "that", "this one", "that one", "the reminder", "this reminder", "that reminder", "",
+                 "next", "next one", "the next one", "next reminder", "the next reminder"})
+
+
+def skip_asked(cleaned: str) -> str | None:
+    """The words naming what "skip the pills today" skips ("" for "skip it", the one in focus), or None."""
+    m = _EN_SKIP.fullmatch(cleaned) or _KO_SKIP.fullmatch(cleaned) or _KO_SKIP_AFTER.fullmatch(cleaned)
+    m = m or _EN_SKIP_OFF.fullmatch(cleaned)
+    if m is None and (once := _EN_CANCEL_ONCE.fullmatch(cleaned)) is not None:
+        return _skipped(once["what"] or once["what2"])
+    return None if m is None else _skipped(m["what"])
+
+
+def _skipped(said: str) -> str:
+    """The words naming what is skipped, "the"/"my" and "reminder"/"one" off; "" for the one in focus ("skip it")."""
+    said = said.strip()
+    what = re.sub(r"^(?:the|my)\s+|\s+(?:reminder|one)$", "", said)
+    return "" if what in _IT or said in _IT else what
+
+
+# the day a skip names ("skip the pills tomorrow", "skip today's pills", "내일은 약 건너뛸게"): pass 55a, the open one was
+# skipped whatever day was said, so at 7 AM "skip the pills tomorrow" withdrew today's 8 AM and kept tomorrow's
+_EN_SKIP_DAY = re.compile(r"\b(?:(?P<today>today|tonight|this\s+(?:morning|afternoon|evening))|(?P<tomorrow>tomorrow))(?:'s)?\b")
+_KO_SKIP_DAY = re.compile(r"(?P<today>오늘)|(?P<tomorrow>내일)")
+
+
+def skip_day(cleaned: str) -> int | None:
+    """The day a skip names, in days from today (0 today, 1 tomorrow), or None when it names none ("skip it")."""
+    if skip_asked(cleaned) is None:
+        return None
+    m = _EN_SKIP_DAY.search(cleaned) or _KO_SKIP_DAY.search(cleaned)
+    return None if m is None else 0 if m["today"] else 1

@@ -19,6 +19,7 @@ from jarvisd.openloop import phrases
 from jarvisd.openloop.alarms import alarm_kind
 from jarvisd.openloop.hangul import closed, topic
 from jarvisd.openloop.model import LoopStatus, OpenLoop
+from jarvisd.openloop.reasons import without_reason
 
 MISSED_DAYS = 7   # "what did I miss?", a late "I did it" and "I forgot" look back a week
 
@@ -52,8 +53,10 @@ _EN_FORGOT = re.compile(
     r"(?:(?:no|shoot|damn|dang|oops|crap|ugh|man|oh|well)\b[,!.]?\s+)*(?:i\s+)?(?:totally\s+|completely\s+|just\s+)?"
     r"forgot\s+(?:all\s+)?(?:about\s+|to\s+)?(?P<deed>.*?[^\s.!])"
     r"(?:\s+(?:yesterday|last\s+night|this\s+morning|earlier|today|again|on\s+\w+day))?[.!]*", re.IGNORECASE)
+# "아이고 어제 …", "아까 …": a sigh and the day before the deed, Korean (the forgetting and the not done)
+_KO_LEAD = r"(?:아\s+|아이고\s+|헐\s+)?(?:어제\s+|그제\s+|아까\s+|오늘\s+)?"
 _KO_FORGOT = re.compile(
-    r"(?:아\s+|아이고\s+|헐\s+)?(?:어제\s+|그제\s+|아까\s+|오늘\s+)?(?P<deed>.+?)\s*(?:하는|한)?\s*(?:거|것|걸)?(?:을|를)?\s*"
+    _KO_LEAD + r"(?P<deed>.+?)\s*(?:하는|한)?\s*(?:거|것|걸)?(?:을|를)?\s*"
     r"(?:깜빡\s*(?:했|하고)|까먹었|잊어\s*버렸|잊었)\S*")
 _NOT_A_DEED = re.compile(r"^(?:it|that|this|something|what|my\s+password|the\s+password|where|how|why|who|when)\b",
                          re.IGNORECASE)
@@ -78,7 +81,7 @@ _LATER = re.compile(
     r"(?P<later>[^,;]+?)(?:\s+(?:then|instead|please))?[.!]*", re.IGNORECASE)
 # "보고서 아직 못 끝냈어", "은행 못 갔어" (the sixty-fourth session: "죄송해요, 그건 답을 모르겠어요.")
 _KO_NOT_DONE = re.compile(
-    r"(?:아\s+|아이고\s+|헐\s+)?(?:어제\s+|그제\s+|아까\s+|오늘\s+)?(?P<deed>[^,]+?)\s*(?:을|를|은|는)?\s*(?:아직\s*)?(?:다\s*)?"
+    _KO_LEAD + r"(?P<deed>[^,]+?)\s*(?:을|를|은|는)?\s*(?:아직\s*)?(?:다\s*)?"
     r"못\s*(?:끝냈|끝냄|했|갔|챙겼|보냈|냈|샀|받았|찾았|찾아왔|갔다\s*왔|다녀왔|먹었)\S*[.!]*")
 _NOT_A_MISSED_DEED = re.compile(r"^(?:know|think|mean|say|hear|see|understand|sleep|like|want|need|expect|realize|mind)\b",
                                 re.IGNORECASE)
@@ -103,20 +106,9 @@ def missed_said(text: str, has_time: Callable[[str], bool]) -> Missed | None:
     if (m := _LATER.fullmatch(said)) is not None and has_time(m["later"]):
         head = m["head"].strip()
         deed = forgot_said(head) or _not_done(head)
-        return None if deed is None else Missed(_no_reason(deed), m["later"].strip())
+        return None if deed is None else Missed(without_reason(deed, "deed"), m["later"].strip())
     deed = forgot_said(said) or _not_done(said)
-    return None if deed is None else Missed(_no_reason(deed))
-
-
-# "… because the site was down", "… since I was sick": why it was not done, not the deed (pass 65: "i couldn't pay the
-# bill because the site was down, i'll do it saturday" named no promise and kept "do the site" by Saturday)
-_REASON = re.compile(r"\s+(?:because|(?:'?cause|coz|since|as)\s+(?:i|i'm|the|my|it|it's|we|they|he|she|of)\b|when\s+(?:i|the|my|it)\b"
-                     r"|(?:it|the\s+\w+)\s+(?:was|were)\s+(?:closed|down|busy))", re.IGNORECASE)
-
-
-def _no_reason(deed: str) -> str:
-    m = _REASON.search(deed)
-    return deed if m is None or m.start() == 0 else deed[:m.start()].rstrip(" ,")
+    return None if deed is None else Missed(without_reason(deed, "deed"))
 
 
 def _not_done(said: str) -> str | None:

@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from datetime import date, datetime, time, timedelta, tzinfo
 
 from jarvisd.language import Language as Lang
+from jarvisd.openloop.day_off import skip_asked, skip_day  # noqa: F401  (read here before debt66)
 from jarvisd.openloop.when_words import PART_HOURS
 
 log = logging.getLogger(__name__)
@@ -395,61 +396,6 @@ def repeat_asked(cleaned: str) -> Repeat | bool | None:
     if rule is None or _KO_SPAN.sub(" ", _EN_SPAN.sub("", said)).strip(" ,"):
         return None   # "make it every day at 9": a time too, left to the correction that reads the time
     return rule
-
-
-# "skip the pills today", "skip today's pills", "skip it", "skip this one", "오늘은 약 건너뛸게", "이번엔 건너뛰어 줘"
-_EN_SKIP = re.compile(r"(?:(?:ok(?:ay)?|please|jarvis|i'll|i\s+will|i'm\s+going\s+to|let's)[\s,]+)*skip(?:ping)?\s+"
-                      r"(?:(?:today's|tonight's|tomorrow's|this\s+morning's|this\s+week's)\s+)?(?P<what>.+?)"
-                      r"(?:\s+(?:today|tonight|tomorrow|this\s+time|this\s+once|this\s+morning|this\s+week|for\s+today|just\s+this\s+once))?")
-# "the food bank is cancelled this week" (the fifty-ninth session's retiree: the weekly promise was ended, "It won't come
-# back."): this time's one called off, as a skip
-_EN_SKIP_OFF = re.compile(r"(?:(?:oh|ok(?:ay)?|so|um|uh|btw|fyi|jarvis)[\s,]+)*(?P<what>[\w' -]{1,60}?)"
-                          r"\s+(?:is|'s|are|got|has\s+been|was)\s+(?:cancell?ed|off|called\s+off|not\s+happening)"
-                          r"\s+(?:this\s+week|today|tonight|tomorrow|this\s+time)")
-# "cancel the swim lesson this week only", "cancel just this week's swim lesson" (the sixty-second session's family: the
-# weekly lesson ended, "It won't come back."): a cancel said of this time only is a skip
-_EN_CANCEL_ONCE = re.compile(r"(?:(?:oh|ok(?:ay)?|so|um|uh|please|jarvis|and)[\s,]+)*(?:cancel|call\s+off|drop)\s+"
-                             r"(?:(?:just|only)\s+)?(?:(?:this\s+week's|today's|tomorrow's)\s+)?(?P<what>[\w' -]{1,60}?)"
-                             r"(?:\s+(?:this\s+week|today|tomorrow|this\s+time))?\s+(?:only|just\s+this\s+(?:once|week|time))"
-                             r"|(?:(?:oh|ok(?:ay)?|so|um|uh|please|jarvis|and)[\s,]+)*(?:cancel|call\s+off|drop)\s+(?:just|only)\s+"
-                             r"(?:this\s+week's|today's|tomorrow's)\s+(?P<what2>[\w' -]{1,60}?)")
-# "다음 거 건너뛰어", "다음 번은 건너뛸게": the next one of the promise in focus (the fifty-eighth helper: to SmolLM2)
-_KO_SKIP = re.compile(r"(?:오늘은|내일은|이번에는|이번엔|오늘|내일|이번|다음\s*(?:거|것|번|알림)(?:은|는|에는|엔)?)\s*(?P<what>.*?)\s*(?:은|는|을|를)?\s*"
-                      r"(?:건너뛸게|건너뛰어(?:\s*줘)?|건너뛰자|건너뛸래|패스할게|패스|스킵할게|스킵|쉴게|안\s*할게)(?:요)?")
-# the thing first: "주간 보고 이번만 건너뛰어", "약은 오늘 패스" (the forty-seventh session: to the model)
-_KO_SKIP_AFTER = re.compile(r"(?P<what>.+?)\s*(?:은|는|을|를)?\s*(?:오늘은|이번에는|이번엔|이번만|오늘만|이번\s*한\s*번만|오늘|이번)\s*"
-                            r"(?:건너뛸게|건너뛰어(?:\s*줘)?|건너뛰자|건너뛸래|패스할게|패스|스킵할게|스킵|쉴게|안\s*할게)(?:요)?")
-# "skip the next one" (the fifty-eighth helper: read as a promise named "next", and to SmolLM2): the one in focus
-_IT = frozenset({"it", "this", "that", "this one", "that one", "the reminder", "this reminder", "that reminder", "",
-                 "next", "next one", "the next one", "next reminder", "the next reminder"})
-
-
-def skip_asked(cleaned: str) -> str | None:
-    """The words naming what "skip the pills today" skips ("" for "skip it", the one in focus), or None."""
-    m = _EN_SKIP.fullmatch(cleaned) or _KO_SKIP.fullmatch(cleaned) or _KO_SKIP_AFTER.fullmatch(cleaned)
-    m = m or _EN_SKIP_OFF.fullmatch(cleaned)
-    if m is None and (once := _EN_CANCEL_ONCE.fullmatch(cleaned)) is not None:
-        said = (once["what"] or once["what2"]).strip()
-        what = re.sub(r"^(?:the|my)\s+|\s+(?:reminder|one)$", "", said)
-        return "" if what in _IT or said in _IT else what
-    if m is None:
-        return None
-    what = re.sub(r"^(?:the|my)\s+|\s+(?:reminder|one)$", "", m["what"].strip())
-    return "" if what in _IT or m["what"].strip() in _IT else what
-
-
-# the day a skip names ("skip the pills tomorrow", "skip today's pills", "내일은 약 건너뛸게"): pass 55a, the open one was
-# skipped whatever day was said, so at 7 AM "skip the pills tomorrow" withdrew today's 8 AM and kept tomorrow's
-_EN_SKIP_DAY = re.compile(r"\b(?:(?P<today>today|tonight|this\s+(?:morning|afternoon|evening))|(?P<tomorrow>tomorrow))(?:'s)?\b")
-_KO_SKIP_DAY = re.compile(r"(?P<today>오늘)|(?P<tomorrow>내일)")
-
-
-def skip_day(cleaned: str) -> int | None:
-    """The day a skip names, in days from today (0 today, 1 tomorrow), or None when it names none ("skip it")."""
-    if skip_asked(cleaned) is None:
-        return None
-    m = _EN_SKIP_DAY.search(cleaned) or _KO_SKIP_DAY.search(cleaned)
-    return None if m is None else 0 if m["today"] else 1
 
 
 @functools.lru_cache(maxsize=64)

@@ -31,7 +31,7 @@ from jarvisd.openloop.alarms import (
 from jarvisd.openloop.corrections import (
     part_named,
 )
-from jarvisd.openloop.day_off import day_off, ko_day_off
+from jarvisd.openloop.day_off import day_off, ko_day_off, skip_asked, skip_day
 from jarvisd.openloop.desk.state import (
     CONFIRM_SEC,
     LISTED_SEC,
@@ -488,7 +488,7 @@ class Reminding(DeskBase):
         if when is None or not (when.day_said or re.search(r"\b(?:today|tonight)\b", said.day_words)):
             return None
         day = when.at.date()
-        if lang == "ko" and day == phrases.due_day(loop.due_ms, self.service.tz) and repeats.skip_asked(clean(text)):
+        if lang == "ko" and day == phrases.due_day(loop.due_ms, self.service.tz) and skip_asked(clean(text)):
             return None   # "내일은 약 건너뛸게" of the next one: the skip room's "이번엔 건너뛸게요" as before
         return self._day_off_on(loop, day, said.handed, session, lang)
 
@@ -575,7 +575,7 @@ class Reminding(DeskBase):
     def _skip(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
         """"Skip the pills today", "skip it", "오늘은 약 건너뛸게": a repeating promise withdrawn this time, the next one
         opened (`OpenLoopService.skip`); one that does not repeat is taken off. None when the words skip nothing open."""
-        what = repeats.skip_asked(clean(text))
+        what = skip_asked(clean(text))
         if what is None:
             return None
         loops = self._open_to_do()
@@ -589,7 +589,7 @@ class Reminding(DeskBase):
             loop = self._open(focus.loop_id) if focus is not None else None
             if loop is None and len(every := [loop for loop in loops if loop.repeat]) == 1:
                 loop = every[0]   # "skip it" with one repeating promise open
-        day = repeats.skip_day(clean(text))
+        day = skip_day(clean(text))
         if loop is None and what and only_kind(what):   # "skip tomorrow's alarm" with none set (the fifty-eighth helper:
             return DeskReply(phrases.alarms_set([], self.service.now_local(), self.service.tz, lang,   # to SmolLM2)
                                                 day), lang, intent="alarm")
