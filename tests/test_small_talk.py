@@ -265,3 +265,18 @@ def test_how_are_you_is_answered_short_where_the_model_is_the_small_one(said):
                                   "기분 좋아", "what's up with the printer"])
 def test_guard_a_question_about_how_something_goes_is_not_how_are_you(said):
     assert owed_answer(said, small_model=True) is None
+
+
+@pytest.mark.parametrize("said", [
+    "That's great, thanks a lot.",               # voice66's spoken day: to SmolLM2, 9.8 s, "I'm sorry I've been unable …"
+    "Perfect, thank you!", "sounds good thanks",  # held out
+    "oh that was lovely, thank you so much",
+])
+def test_thanks_after_a_word_of_approval_is_answered_here(said):
+    assert owed_answer(said) == "You're welcome."
+
+
+@pytest.mark.parametrize("said", ["That is great news, thanks.", "that's great, thanks for reminding me about the call",
+                                  "Great.", "nice work on the report, thanks", "that's great, what's on my agenda?"])
+def test_guard_more_than_approval_and_thanks_is_not_small_talk(said):
+    assert owed_answer(said) is None
