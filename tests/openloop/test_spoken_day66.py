@@ -61,3 +61,17 @@ def test_guard_but_before_other_questions_is_no_agenda_question(desk, said):
     reply = desk.handle(said, "s")
     assert reply is None or not reply.intent.startswith("due_")
     assert [desc for desc, _ in agenda_rows(desk)] == ["send the invoice"]
+
+
+@pytest.mark.parametrize("said", [
+    "But I have to do this week.",            # Whisper's "What do I have to do this week?" without its question mark
+    "Because I have to do it tomorrow.",      # held out
+])
+def test_a_conjunction_first_is_no_thing_kept(desk, said):
+    desk.handle(said, "s")
+    assert [desc for desc, _ in agenda_rows(desk)] == []
+
+
+def test_a_thing_said_first_after_but_is_still_the_object(desk):
+    desk.handle("But the garden hose I must fix tomorrow.", "s")
+    assert [desc for desc, _ in agenda_rows(desk)] == ["fix the garden hose"]
