@@ -106,6 +106,7 @@ from jarvisd.memory.remember_asked import (
     changed_told,
     correction_of,
     fact_corrected,
+    gave_up_said,
     remember_said,
     run_on_after,
     where_deed,
@@ -186,6 +187,8 @@ def assistant_commands() -> CommandRegistry:
 
 # "actually leo's teacher is ms. choi now" (round 65: "Remembered: …", the old teacher replaced unsaid): a fact told as
 # a change says the one it replaced
+# a fact of a thing the user has, kept in the words `remember_asked._CHANGED_THING` gives ("my car is a blue honda civic")
+_HAS_THING = re.compile(r"my\s+(?P<kind>car|bike|truck|motorbike|motorcycle|scooter|boat)\s+is\s+(?P<value>.+)", re.IGNORECASE)
 _CHANGE_SAID = re.compile(r"\b(?:actually|now|any\s*more|no\s+longer|these\s+days|nowadays|changed|new)\b", re.IGNORECASE)
 
 
@@ -387,6 +390,28 @@ class Assistant:
         new = next((item for item in kept if item.content == fact and not item.superseded_by), None)
         old = next((item for item in kept if new is not None and item.superseded_by == new.id), None)
         return None if old is None else re.split(r"\s(?:is|are)\s", said_of(old.content).strip().rstrip(".!"), maxsplit=1)[-1]
+
+    def _retired(self, thing: str, scope: MemoryScope) -> str | None:
+        """"i sold the honda" with "my car is a blue honda civic" kept: a newer fact on its topic ("my car is sold (was
+        a blue honda civic)") supersedes it, so it is kept as history and never said as current; the answer, or None
+        when no one kept fact of a thing the user has (a car, a bike, …) names every word of `thing`."""
+        words = [w for w in re.findall(r"[\w&'.-]+", thing.lower()) if w not in ("my", "our", "the", "that", "old")]
+        try:
+            with self.memory.health.guard("retiring a fact"):
+                kept = self.memory.told_facts(scope)
+                named = [item for item in kept
+                         if (m := _HAS_THING.fullmatch(said_of(item.content).strip().rstrip(".!"))) is not None
+                         and not m["value"].lower().startswith("sold")
+                         and all(re.search(rf"\b{re.escape(w)}\b", m["value"], re.IGNORECASE) for w in words)]
+                if len(named) != 1 or not words:
+                    return None
+                m = _HAS_THING.fullmatch(said_of(named[0].content).strip().rstrip(".!"))
+                assert m is not None
+                self.memory.remember(scope, f"my {m['kind']} is sold (was {m['value']})")
+        except MemoryStoreFailed:
+            return None
+        value = re.sub(r"^(?:an?|the)\s+", "", m["value"], flags=re.IGNORECASE)
+        return f"Noted: you sold your {value}. I'll keep it as history, not as your {m['kind']} now."
 
     def _take_back(self, fact: str, was: str, scope: MemoryScope) -> None:
         """The kept facts a correction takes back ("…, not shellfish": `forget_asked.taken_back`), deleted; the fact
@@ -678,6 +703,12 @@ class Assistant:
                 else await asyncio.to_thread(self._remember_in_words, text, session)   # (a thread only when it may be one)
             corrected = None if command is not None else self._fact_corrected(text, session)
             command = command or corrected
+            if command is None and (gave := gave_up_said(text)) is not None \
+                    and (retired := await asyncio.to_thread(self._retired, gave, scope)) is not None:
+                answer.append(retired)   # "i sold the honda": the car kept is history now
+                yield retired
+                await asyncio.to_thread(self._record_desk_turn, scope, text, retired, forgets)
+                return
             if command is not None:
                 moved_day = self._told_date_before(command, scope)
                 reply = await self.commands.run(command, self.command_context(session))
@@ -880,7 +911,7 @@ class Assistant:
                                                              + sympathy.end()) + script.end()))
                 piece += claims.end()
                 if script.cut:
-                    log.info("the model answered a question asked without Hangul in Hangul: not said")
+                    log.info("the model answered in another language or script than it was asked in: not said")
                 if parrot.dropped:
                     log.info("the model's answer repeated the user's words (%d sentence(s)): not said", parrot.dropped)
                 if repeats.cut:

@@ -44,6 +44,18 @@ _EN_APPROVAL = (r"(?:(?:(?:oh|ah|wow)\s*(?:,\s*)?)?(?:(?:that's|thats|that\s+is|
 _EN_THANKS = re.compile(rf"(?:ok(?:ay)?\s*(?:,\s*)?)?{_EN_APPROVAL}(?:{_EN_DONE}{_EN_FOR_NOW}\s*(?:,\s*)?)?(?:thank\s+you|thanks|thank\s+u|thx|cheers|ta){_NAME}"
                         rf"(?:\s+(?:so\s+much|very\s+much|a\s+lot|a\s+bunch|again))?{_NAME}{_EN_PRAISE}"
                         rf"(?:\s*(?:,\s*)?(?:{_EN_DONE}{_EN_FOR_NOW}|{_EN_BYE}){_NAME})*")
+# "Thanks, let's all fall down." for "Thanks, that's all for now." (daemon runs 96-97, turn 19: SmolLM2 wrote condolences
+# for 2.1 s, which the guard dropped before "Sorry, I didn't catch that."): on the small model a thanks followed by a
+# few words that ask nothing (no question, no request, no number) is owed "You're welcome." as the thanks alone is
+_EN_THANKS_THEN = re.compile(rf"(?:ok(?:ay)?\s*(?:,\s*)?)?(?:thank\s+you|thanks|thank\s+u){_NAME}"
+                             rf"(?:\s+(?:so\s+much|very\s+much|a\s+lot|again))?{_NAME}\s*[,.!;]\s*(?P<rest>[a-z']+(?:\s+[a-z']+){{0,4}})")
+# the first words of a question or a request the model (or a later rule) should have: "thanks, what's next",
+# "thanks, tell me a joke", "thank you, and can you play music"
+_ASKS = frozenset("""what what's whats when when's where where's who who's whose why how how's which can could would will
+should shall is are am was were do does did have has had tell give play set remind add put show read call text send
+open turn start stop and but also plus now please one another next then so may might let find look search make write
+book schedule cancel move check delete remove forget remember note keep save list say spell translate explain define
+any anything""".split())
 _EN_FAREWELL = re.compile(rf"(?:(?:ok(?:ay)?|alright|well)\s*(?:,\s*)?)?(?:{_EN_DONE}{_EN_FOR_NOW}\s*(?:,\s*)?)?{_EN_BYE}{_NAME}"
                           rf"(?:\s*(?:,\s*)?{_EN_BYE}{_NAME})*")
 # "ㅇㅋ 고마워 잘자": an OK first and a good night after (the fifty-fifth session: to SmolLM2, "내 혈액형은 이름이야, …")
@@ -186,8 +198,9 @@ _EN_TIRED = re.compile(
     r"my\s+(?:brain|head)'s)\s+)?(?:(?:so|really|very|totally|completely|absolutely|super|just|pretty|utterly|dead)\s+)*"
     r"(?:tired|exhausted|wiped(?:\s+out)?|beat|knackered|shattered|drained|fried|done\s+in|worn\s+out|zonked|sleepy|"
     r"burnt\s+out|burned\s+out)(?:\s+(?:today|tonight|now|after\s+(?:that|the|my|this|work|a|today'?s)(?:\s+[\w'-]+){0,2}))?"
-    r"|(?:what\s+a|such\s+a|it'?s\s+been\s+a|it\s+was\s+a|that\s+was\s+a|(?:i\s+)?had\s+a)\s+(?:(?:really|very|so)\s+)?"
-    r"(?:long|rough|tough|hard|busy|crazy|exhausting)\s+(?:day|night|shift|week))")
+    # "ugh long day" (the sixty-sixth session's teacher: SmolLM2's "I'm not here to judge you"): the day said alone
+    r"|(?:(?:what\s+a|such\s+a|it'?s\s+been\s+a|it\s+was\s+a|that\s+was\s+a|(?:i\s+)?had\s+a)\s+)?(?:(?:really|very|so)\s+)?"
+    r"(?:long|rough|tough|hard|busy|crazy|exhausting)\s+(?:day|night|shift|week)(?:\s+(?:today|at\s+work|at\s+school))?)")
 _EN_TIRED_REPLY = "Sounds like a long day. Get some rest when you can."
 # "the weather is lovely today isnt it", "it's freezing out" (the sixty-fifth session's retiree: SmolLM2's "the weather is
 # lovely today is not."): a remark, not a question; said back kindly, the weather neither looked up nor claimed
@@ -447,6 +460,9 @@ def owed_answer(text: str, small_model: bool = False, rng: random.Random | None 
         return _EN_WENT_WELL_REPLY
     if _EN_THANKS.fullmatch(words):
         return "You're welcome. Good night!" if re.search(r"night|sleep", words) else "You're welcome."
+    if small_model and not asked and (m := _EN_THANKS_THEN.fullmatch(words)) is not None \
+            and m["rest"].split()[0] not in _ASKS:
+        return "You're welcome."
     if _EN_NEVERMIND.fullmatch(words) or _KO_NEVERMIND.fullmatch(words):
         return "알겠어요." if korean else "OK."
     if _EN_FAREWELL.fullmatch(words):

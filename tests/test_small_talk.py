@@ -267,6 +267,24 @@ def test_guard_a_question_about_how_something_goes_is_not_how_are_you(said):
     assert owed_answer(said, small_model=True) is None
 
 
+@pytest.mark.parametrize("heard", [
+    "Thanks, let's all fall down.",           # daemon runs 96-97, turn 19: "Thanks, that's all for now."
+    "Thanks, that's a fall for now.", "Thank you. That was lovely.", "thanks jarvis, i needed that",
+    "Okay, thank you so much, you made my day."])
+def test_a_thanks_then_a_few_words_that_ask_nothing_is_owed_welcome_on_the_small_model(heard):
+    assert owed_answer(heard, small_model=True) == "You're welcome."
+    assert owed_answer(heard, small_model=False) is None   # a capable model answers the rest as it likes
+
+
+@pytest.mark.parametrize("heard", [
+    "Thanks, what's the capital of France?", "thanks, tell me about the moon", "Thank you, and can you play music",
+    "thanks, who wrote hamlet", "thanks, remind me in 10 minutes", "Thanks. Is it going to be cold",
+    "thanks, that reminds me we're out of milk and eggs today",   # more than five words: not only a thanks
+    "thanks for the 3 reminders", "no thanks"])
+def test_a_thanks_before_a_question_or_a_request_still_goes_on(heard):
+    owed = owed_answer(heard, small_model=True)
+    assert owed != "You're welcome."
+
 @pytest.mark.parametrize("said", [
     "That's great, thanks a lot.",               # voice66's spoken day: to SmolLM2, 9.8 s, "I'm sorry I've been unable …"
     "Perfect, thank you!", "sounds good thanks",  # held out

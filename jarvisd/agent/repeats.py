@@ -249,6 +249,40 @@ _HANGUL = re.compile(r"[\uac00-\ud7a3\u3131-\u318e]")
 WRONG_SCRIPT_HOLD = 40
 WRONG_SCRIPT_SHARE = 0.5
 
+# ... and it answered English in French, Spanish or Italian made up ("L'Aquitaine, la Chine, la Rhinée, la Loire, …" to
+# "What is the capital of France?", "El Príncipe, el Príncipe, …" to "what's the capital of spain", "Il capo di Italy è
+# Roma." to "What is the capital of Italy?"; daemon runs 96-97, turn 4, piper reading it in an English voice). The
+# answer's opening is held until it shows an English word (most answers: at the first or second word, "The", "It",
+# "Paris is"), or FOREIGN_OPENING words; an opening with two or more of another language's small words and no English
+# one is no answer. "La Paz is the capital of Bolivia." and "In German, hello is Hallo." pass at their English word.
+FOREIGN_OPENING = 5
+_EN_SMALL = frozenset("""the a an is are was were be been of and to in it it's its that this for on with as by at from or
+not you your i i'm my me he she they we his her their our has have had can will would there here what which who
+how when where if but so do does did yes no""".split())
+_OTHER_SMALL = frozenset("""le la les des du est et une l' d' c'est pour dans sur avec qui que au aux cette il elle je
+vous nous pas sont mais très où el los las del es y una por para su sus muy pero está lo gli di della è e nel dei
+delle sono che der das und ist ein eine nicht mit für auf ich wir den dem de""".split())
+_OPENING_WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
+
+
+def _elided(word: str) -> str:
+    """ "l'aquitaine" -> "l'", "d'allemagne" -> "d'": French articles glued to their noun."""
+    return word[:2] if len(word) > 2 and word[1] == "'" and word[0] in "ld" else word
+
+
+def _opening(text: str) -> str | None:
+    """"en" once an English small word shows, "other" once FOREIGN_OPENING words show two or more of another language's
+    small words and no English one; None while it cannot tell."""
+    words = [_elided(w.casefold().replace("\u2019", "'")) for w in _OPENING_WORD.findall(text)]
+    for i, word in enumerate(words):
+        if word in _EN_SMALL:
+            return "en"
+        if i + 1 >= FOREIGN_OPENING:
+            break
+    if len(words) >= FOREIGN_OPENING or re.search(r"[.!?\n]", text):
+        return "other" if sum(w in _OTHER_SMALL for w in words[:FOREIGN_OPENING]) >= 2 else "en"
+    return None
+
 
 def _mostly_hangul(text: str) -> bool:
     letters = [ch for ch in text if ch.isalpha()]
@@ -257,17 +291,32 @@ def _mostly_hangul(text: str) -> bool:
 
 class ScriptCut:
     """Feed an answer's deltas; `feed` returns what may be said. On a turn asked without Hangul, a stretch written
-    mostly in Hangul sets `cut` (nothing of it is said; the caller stops the model)."""
+    mostly in Hangul, or an opening in another language than English (when the turn was asked in English), sets `cut`
+    (nothing of it is said; the caller stops the model)."""
 
     def __init__(self, heard: str) -> None:
         self._on = _HANGUL.search(heard) is None
+        # the opening is looked at when the user spoke English (not "¿Dónde está la estación?")
+        self._opening = self._on and _opening(heard + ".") == "en"
         self._held = ""
         self.cut = False
 
     def feed(self, delta: str) -> str:
         if self.cut:
             return ""
-        if not self._on or (not self._held and _HANGUL.search(delta) is None):
+        if not self._on:
+            return delta
+        if self._opening:
+            self._held += delta
+            seen = _opening(self._held)
+            if seen is None:
+                return ""
+            self._opening = False
+            if seen == "other":
+                self.cut, self._held = True, ""
+                return ""
+            delta, self._held = self._held, ""
+        if not self._held and _HANGUL.search(delta) is None:
             return delta
         self._held += delta
         if len(self._held) < WRONG_SCRIPT_HOLD and not re.search(r"[.!?。！？\n]", self._held):
@@ -276,6 +325,11 @@ class ScriptCut:
 
     def end(self) -> str:
         held, self._held = self._held, ""
+        if held and self._opening:
+            self._opening = False
+            if _opening(held + ".") == "other":
+                self.cut = True
+                return ""
         if held and _mostly_hangul(held):
             self.cut = True
             return ""

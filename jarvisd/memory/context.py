@@ -8,6 +8,7 @@ from jarvisd.llm.base import Message
 from jarvisd.memory.episodes import shown_to_model
 from jarvisd.memory.items import MemoryItem
 from jarvisd.memory.scoring import Scored
+from jarvisd.memory.secrets import masked, speaks_of_secret
 from jarvisd.memory.working import split_turns
 
 PATTERN_NOTE = (
@@ -39,6 +40,20 @@ class MemoryContext:
             return replace(self, window=[m for turn in kept for m in turn])
         recalled = [s for s in self.recalled if s.item.source not in CONVERSATION_SOURCES]
         return replace(self, window=[], desk_requests=[], recalled=recalled)
+
+    def private(self, utterance: str) -> MemoryContext:
+        """The same context with every remembered secret's value masked (`secrets.masked`), unless `utterance` speaks of
+        a secret itself ("what's the wifi password?"): the model is never shown a password for a question about coffee
+        (round 65's leftover)."""
+        if speaks_of_secret(utterance):
+            return self
+        return replace(
+            self,
+            window=[replace(m, content=masked(m.content)) for m in self.window],
+            core_facts=[replace(i, content=masked(i.content)) for i in self.core_facts],
+            recalled=[replace(s, item=replace(s.item, content=masked(s.item.content))) for s in self.recalled],
+            desk_requests=[masked(text) for text in self.desk_requests],
+        )
 
     @property
     def recalled_ids(self) -> list[str]:

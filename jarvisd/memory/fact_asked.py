@@ -150,6 +150,8 @@ _EN_THEIR_WORK = re.compile(_LEAD + r"(?:what\s+does\s+(?P<a>(?:my|our)\s+[a-z]+
 _SOMEONE_WORK = frozenset("sister brother mom mum mother dad father wife husband son daughter friend boss partner "
                           "girlfriend boyfriend fiance fiancee neighbor neighbour roommate cousin aunt uncle niece nephew "
                           "grandma grandpa grandmother grandfather".split())
+_EN_WHAT_I_DRIVE = re.compile(_LEAD + r"what\s+(?:do|did)\s+i\s+(?P<v>drive|ride)(?:\s+(?:now|these\s+days|again))?",
+                              re.IGNORECASE)
 _EN_WHERE_I_LIVE = re.compile(_LEAD + r"where\s+do\s+(?:i|we)\s+live(?:\s+now)?", re.IGNORECASE)
 # "여동생에 대해 뭐 알아?" (the sixty-first session: SmolLM2's "(2026-12-06)"): every fact kept of them
 _KO_ABOUT = re.compile(r"(?:(?:내|우리)\s*)?(?P<x>(?!나에|저에)[가-힣A-Za-z]{1,10}?)\s*(?:에\s*대해서?|에\s*관해서?)\s*"
@@ -297,6 +299,11 @@ def _fact_asked(text: str) -> FactAsked | None:
         return FactAsked(f"{m['x']} {v.split()[0]}", lang, told=f"when your {m['x']} {v.replace('run', 'runs')}{'' if ' ' in v else 's'}")
     if not korean and _EN_MY_WORK.fullmatch(said) is not None:
         return FactAsked("work", lang, told="what you do for a living", other="job", me=True)
+    if not korean and (m := _EN_WHAT_I_DRIVE.fullmatch(said)) is not None:
+        # "what do i drive?" (round 65's leftover: to the model, or a remembered sentence said back as current): the car
+        # or the bike kept ("i drive a blue honda civic" is kept "my car is a blue honda civic")
+        thing = "car" if m["v"].lower() == "drive" else "bike"
+        return FactAsked(thing, lang, told=f"what you {m['v'].lower()}")
     if not korean and (m := _EN_THEIR_WORK.fullmatch(said)) is not None \
             and (who := (m["a"] or m["b"] or m["c"]).split()[-1].lower()) in _SOMEONE_WORK:
         return FactAsked(f"{who} work", lang, told=f"what {(m['a'] or m['b'] or m['c']).lower()} does for a living",

@@ -3,7 +3,7 @@ read by `remember_asked` (a fact told) and `fact_asked` (a fact asked back about
 
 from __future__ import annotations
 
-FACT_NOUNS = (r"birthday|anniversary|code|password|passcode|passphrase|pin|number|address|email|e-mail|phone\s+number|"
+FACT_NOUNS = (r"birthday|anniversary|hourly\s+rate|day\s+rate|rate|code|password|passcode|passphrase|pin|number|address|email|e-mail|phone\s+number|"
               r"plate|size|blood\s+type|allergy|allergies|doctor|dentist|vet|landlord|wifi|wi-fi|username|combination|"
               r"locker|id|name|nickname|zip|postcode|postal\s+code|extension|hint|color|colour|food|song|movie|book|"
               r"key|keys|spare\s+key|"   # "the key to the shed is under the mat" (the fifty-seventh session)

@@ -135,7 +135,7 @@ class MemoryService(Recall, Writes):
             recalled=recalled,
             patterns=self.task_patterns(scope, utterance),
             pattern_note=wants_pattern_note(utterance),
-        )
+        ).private(utterance)
 
     def record_turn(
         self,

@@ -166,7 +166,9 @@ _EN_DONE = [
     r"set\s+(?P<x>.+?)\s+(?:as\s+)?(?:done|complete|completed|finished)",
     rf"(?:check|tick|cross)\s+off\s+(?P<x>.+?)(?:\s+(?:on|from)\s+my\s+(?:agenda|list))?(?:\s+as\s+{_EN_DONE_STATE})?",
     r"(?:check|tick|cross)\s+(?P<x>.+?)\s+off(?:\s+(?:my\s+)?(?:agenda|list))?",
-    r"(?P<x>.+?)\s+(?:is|are)\s+(?:all\s+)?(?:done|finished|complete|completed|taken care of)",
+    # "swim's done" after "the kids have swim lessons at 4" (the sixty-fifth session: "Do you mean swim lessons for the
+    # kids?", the one word read as the verb "swim"): the contraction is the same "is"
+    r"(?P<x>.+?)(?:\s+(?:is|are)|'s)\s+(?:all\s+)?(?:done|finished|complete|completed|taken care of)",
     r"(?:i(?:'ve| have|'m| am)?\s+)?(?:finished|completed|done with)\s+(?P<x>.+)",
     rf"put\s+(?P<x>.+?)\s+down\s+as\s+{_EN_DONE_STATE}",   # British: "put the surgery one down as done"
 ]

@@ -394,3 +394,34 @@ def month_list(loops: Sequence[OpenLoop], month: int, year: int, now: datetime, 
         return f"Nothing is due in {name}."
     count = "one thing" if len(loops) == 1 else f"{len(loops)} things"
     return f"In {name} you have {count}: " + phrases.listed_items(loops, now, tz, lang)
+
+
+# ------------------------------------------------------------ "no need to water the plants anymore", the series over
+
+def ended_series(loops: Sequence[OpenLoop], today: date) -> list[OpenLoop]:
+    """The last time of each repeating promise that ended by itself: its last day (`until`) is before `today`, its last
+    time expired or was done, and no time of it is open. Newest first. (Round 65's leftover: "no need to water the plants
+    anymore" the day after "… every day until sunday" ended cancelled Monday's long-expired time, or went to SmolLM2.)"""
+    open_descs = {loop.desc.casefold() for loop in loops if loop.status is LoopStatus.OPEN}
+    last: dict[str, OpenLoop] = {}
+    for loop in loops:
+        key = loop.desc.casefold()
+        if loop.repeat is None or not loop.until or key in open_descs \
+                or loop.status not in (LoopStatus.EXPIRED, LoopStatus.DONE):
+            continue
+        try:
+            end = date.fromisoformat(loop.until)
+        except ValueError:
+            continue
+        if end < today and (key not in last or (loop.due_ms or 0) > (last[key].due_ms or 0)):
+            last[key] = loop
+    return sorted(last.values(), key=lambda loop: loop.due_ms or loop.created_ms, reverse=True)
+
+
+def series_ended(loop: OpenLoop, now: datetime, tz: tzinfo, lang: phrases.Lang) -> str:
+    """A repeating promise told off after its last day: it ended by itself, and when its last time was."""
+    was = _was_due(loop, now, tz, lang)
+    if lang == "ko":
+        return f"{loop.desc}{topic(loop.desc)} 이미 끝났어요. 마지막이 {was.removesuffix('까지')}였어요."
+    desc = phrases.second_person(loop.desc)
+    return f"{desc[:1].upper()}{desc[1:]} already ended: the last time was {was}. There's nothing left to stop."

@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 import logging
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from datetime import datetime, time, timedelta
 
@@ -287,6 +287,10 @@ class Closing(DeskBase):
             meant = self._offered(text, intent.argument, loops, intent.lang, command=True)
             if meant:
                 return self._ask([loops[i] for i in meant], status, session, intent.lang)
+        if found is None and status is LoopStatus.DISMISSED and (ended := self._series_named_over(intent.argument)):
+            # "cancel the plants" after the plants' "every day until sunday" ended: not "I couldn't find …"
+            return DeskReply(past_due.series_ended(ended, self.service.now_local(), self.service.tz, intent.lang),
+                             intent.lang, intent=intent.kind)
         if found is None:
             if intent.command:
                 return DeskReply(phrases.not_found(intent.argument, intent.lang), intent.lang, intent=intent.kind)
@@ -414,10 +418,36 @@ class Closing(DeskBase):
         targets = {expired[ref.index - 1].id: ref.status for ref in closed if ref.index is not None}
         if not targets:
             return None
+        if all(status is LoopStatus.DISMISSED for status in targets.values()) and \
+                (ended := self._series_over(expired[ref.index - 1].desc for ref in closed if ref.index is not None)):
+            # "no need to water the plants anymore" after "… every day until sunday" ended (round 65's leftover: "OK,
+            # marked cancelled: water the plants (it was due Monday, December 7 at 6 PM)"): it ended by itself
+            return DeskReply(past_due.series_ended(ended, self.service.now_local(), self.service.tz, lang), lang,
+                             intent="cancel")
+        if not past_due.past_day_said(text, self.service.now_local().date()):
+            # "i watered the plants" the day after the series' last time: that last time (newest first), not the
+            # oldest time missed this week (found on the way: "… (it was due Monday, December 7 at 6 PM)")
+            newest = {loop.desc.casefold(): loop.id for loop in reversed(expired) if loop.until}
+            targets = {newest.get(loop.desc.casefold(), loop.id) if loop.until else loop.id: targets[loop.id]
+                       for loop in expired if loop.id in targets}
         with self.service.one_write():
             marked = [self.service.set_status(loop_id, status) for loop_id, status in targets.items()]
         return DeskReply(past_due.closed_late(marked, self.service.now_local(), self.service.tz, lang), lang,
                          change=AgendaChange(closed=tuple(marked)), intent="capture")
+
+    def _series_over(self, descs: Iterable[str]) -> OpenLoop | None:
+        """The last time of the one ended repeating promise (`past_due.ended_series`) every one of `descs` is a time of;
+        None when any is not."""
+        ended = past_due.ended_series(self.service.all_loops(), self.service.now_local().date())
+        wanted = {desc.casefold() for desc in descs}
+        over = [loop for loop in ended if loop.desc.casefold() in wanted]
+        return over[0] if len(over) == 1 and len(wanted) == 1 else None
+
+    def _series_named_over(self, reference: str) -> OpenLoop | None:
+        """The ended repeating promise `reference` names alone ("the plants", "watering the plants"); None otherwise."""
+        ended = past_due.ended_series(self.service.all_loops(), self.service.now_local().date())
+        found = naming.best_reference(reference, [loop.desc for loop in ended]) if ended else None
+        return ended[found] if isinstance(found, int) else None
 
     def _closings(self, text: str, reading: Reading, shown: Sequence[OpenLoop], lang: phrases.Lang
                   ) -> tuple[list[ClosedRef], tuple[list[int], LoopStatus] | None]:

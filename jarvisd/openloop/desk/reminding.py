@@ -98,6 +98,8 @@ def _span_start(time_words: str, now: datetime) -> date | None:
 
 
 # "remind me to pay the quarterly taxes on the 14th": the deed and its time (`_remind_before_due`)
+# "… for the field trip", "… before the trip": what a deed is for, after the deed's own words
+_FOR_ANOTHER = re.compile(r"\s(?:for|before|after)\s+(?:the|my|our|his|her|their)\s")
 _REMIND_ME_TO = re.compile(r"(?:(?:um+|uh+|oh|ok|okay|so|and|also|hey)[\s,]+)*(?:please\s+|can\s+you\s+|could\s+you\s+)?"
                            r"remind\s+me\s+to\s+(?P<x>\S.*?)(?:\s+please)?")
 
@@ -155,6 +157,11 @@ class Reminding(DeskBase):
         what, when = f"{said[:start]} {said[end:]}".strip(" ,"), said[start:end].strip()
         loop = self._one_named(what) if what else None
         if loop is None or loop.due_ms is None or loop.repeat is not None:
+            return None
+        if (purpose := _FOR_ANOTHER.search(what)) is not None and \
+                ((head := self._one_named(what[:purpose.start()])) is None or head.id != loop.id):
+            # "remind me to book the bus for the field trip tomorrow morning" (the sixty-sixth session's teacher: "OK,
+            # I'll remind you tomorrow at 9 AM: field trip to the science museum."): a deed for that thing is one of its own
             return None
         try:
             asked = resolve_time(when, self.service.now_local(), due=True)

@@ -1,0 +1,40 @@
+"""Remembered secrets kept out of the model's prompt unless asked for (the sixty-fifth session's café owner: with "our
+wifi password for customers is latte2024" remembered, SmolLM2 said it in an answer about something else, "He said it was
+latte2024.").
+
+A secret is a password, passcode, PIN, combination, login or a code of a door, a lock or a card; its value is masked in
+every line the model would see (recalled memories, core facts, the conversation window, the desk's requests) unless the
+utterance itself speaks of a secret ("what's the wifi password?", "what was the gate code again"). Pure: `MemoryService.
+observe` applies it. Linear: one pass of bounded patterns per line.
+"""
+
+from __future__ import annotations
+
+import re
+
+MASK = "(private)"
+
+# the kinds of secret; "code" only with what it opens ("the door code", "my locker code", "the card's security code"):
+# not "zip code", "dress code" or "the code review"
+_EN_SECRET = (r"password|passwords|passcode|passcodes|passphrase|pin|pins|pin\s+number|combination|login|"
+              r"(?:door|gate|garage|alarm|locker|lock|safe|entry|access|security|building|lockbox|key\s*box|wifi|wi-fi|"
+              r"bike\s+lock|card|fuel\s+card|debit\s+card|atm)\s+codes?")
+_KO_SECRET = r"비밀번호|비번|패스워드|핀\s*번호|핀번호|암호|현관\s*번호|도어락\s*번호|(?:현관|도어락|사물함|금고|출입)\s*코드"
+_SECRET = re.compile(rf"\b(?:{_EN_SECRET})\b|(?:{_KO_SECRET})", re.IGNORECASE)
+# the value: any word with a digit in it, or the word after "is" / ":" / "=" said after the kind (within a few words)
+_DIGIT_WORD = re.compile(r"[^\s,.;!?()\"']*\d[^\s,.;!?()\"']*")
+_AFTER_IS = re.compile(rf"(?:\b(?:{_EN_SECRET})\b|(?:{_KO_SECRET}))(?P<gap>[^.\n]{{0,60}}?)(?:\s+(?:is|was|are|were)\s+|\s*[:=]\s*)"
+                       r"(?:(?:still|now|just|actually)\s+)?(?P<value>[^\s,.;!?()\"']+)", re.IGNORECASE)
+
+
+def speaks_of_secret(text: str) -> bool:
+    """The words name a kind of secret: "what's the wifi password?", "비번 뭐였지?"."""
+    return _SECRET.search(text) is not None
+
+
+def masked(text: str) -> str:
+    """`text` with the value of every secret told in it masked; the text as it was when it names none."""
+    if not speaks_of_secret(text):
+        return text
+    out = _AFTER_IS.sub(lambda m: m.group(0)[: m.start("value") - m.start(0)] + MASK, text)
+    return _DIGIT_WORD.sub(MASK, out)
