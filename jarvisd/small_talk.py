@@ -37,7 +37,11 @@ _EN_BYE = (r"(?:bye|good\s*bye|see\s+you(?:\s+(?:later|soon|tomorrow))?|see\s+ya
 _EN_PRAISE = (r"(?:\s*(?:,\s*)?(?:you're|you\s+are|ur)\s+(?:a\s+|the\s+|my\s+)?(?:real\s+|total\s+|absolute\s+)?(?:lifesaver|life\s+saver|"
               r"star|gem|hero|legend|champ|angel|best|awesome|amazing|great))?")
 # "thats all thanks": the done before the thanks (the sixty-first session's club organiser: to SmolLM2, "thanks, jarden")
-_EN_THANKS = re.compile(rf"(?:ok(?:ay)?\s*(?:,\s*)?)?(?:{_EN_DONE}{_EN_FOR_NOW}\s*(?:,\s*)?)?(?:thank\s+you|thanks|thank\s+u|thx|cheers|ta){_NAME}"
+# "That's great, thanks a lot." (voice66's spoken day: to SmolLM2, 9.8 s to "I'm sorry I've been unable to assist you."):
+# a word of approval before the thanks
+_EN_APPROVAL = (r"(?:(?:(?:oh|ah|wow)\s*(?:,\s*)?)?(?:(?:that's|thats|that\s+is|that\s+was|that\s+sounds|sounds)\s+)?"
+                r"(?:great|perfect|awesome|wonderful|lovely|brilliant|excellent|fantastic|nice|cool|good|fine)\s*(?:[,.!]\s*)?)?")
+_EN_THANKS = re.compile(rf"(?:ok(?:ay)?\s*(?:,\s*)?)?{_EN_APPROVAL}(?:{_EN_DONE}{_EN_FOR_NOW}\s*(?:,\s*)?)?(?:thank\s+you|thanks|thank\s+u|thx|cheers|ta){_NAME}"
                         rf"(?:\s+(?:so\s+much|very\s+much|a\s+lot|a\s+bunch|again))?{_NAME}{_EN_PRAISE}"
                         rf"(?:\s*(?:,\s*)?(?:{_EN_DONE}{_EN_FOR_NOW}|{_EN_BYE}){_NAME})*")
 # "Thanks, let's all fall down." for "Thanks, that's all for now." (daemon runs 96-97, turn 19: SmolLM2 wrote condolences

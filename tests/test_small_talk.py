@@ -284,3 +284,17 @@ def test_a_thanks_then_a_few_words_that_ask_nothing_is_owed_welcome_on_the_small
 def test_a_thanks_before_a_question_or_a_request_still_goes_on(heard):
     owed = owed_answer(heard, small_model=True)
     assert owed != "You're welcome."
+
+@pytest.mark.parametrize("said", [
+    "That's great, thanks a lot.",               # voice66's spoken day: to SmolLM2, 9.8 s, "I'm sorry I've been unable …"
+    "Perfect, thank you!", "sounds good thanks",  # held out
+    "oh that was lovely, thank you so much",
+])
+def test_thanks_after_a_word_of_approval_is_answered_here(said):
+    assert owed_answer(said) == "You're welcome."
+
+
+@pytest.mark.parametrize("said", ["That is great news, thanks.", "that's great, thanks for reminding me about the call",
+                                  "Great.", "nice work on the report, thanks", "that's great, what's on my agenda?"])
+def test_guard_more_than_approval_and_thanks_is_not_small_talk(said):
+    assert owed_answer(said) is None

@@ -7,6 +7,8 @@ FACT_NOUNS = (r"birthday|anniversary|hourly\s+rate|day\s+rate|rate|code|password
               r"plate|size|blood\s+type|allergy|allergies|doctor|dentist|vet|landlord|wifi|wi-fi|username|combination|"
               r"locker|id|name|nickname|zip|postcode|postal\s+code|extension|hint|color|colour|food|song|movie|book|"
               r"key|keys|spare\s+key|"   # "the key to the shed is under the mat" (the fifty-seventh session)
+              # "my parking spot is number 42" (voice66's spoken day: to SmolLM2, whose condolence was dropped, nothing kept)
+              r"parking\s+(?:spot|space|bay|level|lot|garage)|"
               # the fiftieth session: "my car is a blue Honda Civic", "my shoe size is 10" were kept nowhere
               r"car|bike|truck|coffee|tea|drink|team|school|teacher|company|employer|job|office|seat|gate|flight|"
               r"hotel|bank|account|insurance|policy|cat|dog|pet|street|apartment|building|floor|unit|license|licence|"

@@ -74,6 +74,9 @@ _NOT_HEARD = re.compile(r"\b(?:every|always|usually|often|never|sometimes|each|w
 # a thing of one's own or a person after the verb ("I send the report", "I call Mina"), not a habit's
 # bare plural ("we send reports to finance")
 _HEARD_DETERMINERS = frozenset("the my our that this those these his her their".split())
+# verbs whose own object comes after "to" ("I go to the gym", "I talk to the manager"): their "to" is no -ed heard
+_TO_VERBS = frozenset("go come get talk speak write reply listen move return walk drive run fly travel head belong "
+                      "switch turn stick add point say explain lend give show happen".split())
 _EXPERIENCE = re.compile(r"\b(?:twice|times|once|before|ever|never|loads|heaps|lots)\b")
 
 
@@ -121,11 +124,14 @@ def done_verb(sen: str, low: str, start: int, holes: Sequence[Span]) -> Closure 
         return None
     base = base_verb(word)
     if word in W.EN_BASE_VERBS and word not in W.EN_SAME_PAST and i == 1 and subject and words[0][0] in ("i", "we") \
-            and not holes and not _NOT_HEARD.search(low, wend) and i + 1 < len(words) \
-            and (words[i + 1][0] in _HEARD_DETERMINERS or sen[words[i + 1][1]:words[i + 1][1] + 1].isupper()):
+            and not holes and not _NOT_HEARD.search(low, wend):
         # "I send the budget report": a recognizer drops the -t of "sent" and the -ed of "booked"; a deed in
-        # the present with no time said is asked about, never closed (the desk: "Do you mean …?")
-        return Closure("heard", reference(sen, low, wend, holes, verb=word), sen)
+        # the present with no time said is asked about, never closed (the desk: "Do you mean …?"). Whisper base
+        # also hears the -ed before "the" as "to" ("I called the dentist" -> "I call to the dentist", voice66's
+        # spoken day): the object after that "to", for a verb that does not take "to" itself ("I go to the gym")
+        j = i + 2 if i + 2 < len(words) and words[i + 1][0] == "to" and word not in _TO_VERBS else i + 1
+        if j < len(words) and (words[j][0] in _HEARD_DETERMINERS or sen[words[j][1]:words[j][1] + 1].isupper()):
+            return Closure("heard", reference(sen, low, words[j - 1][2] if j > i + 1 else wend, holes, verb=word), sen)
     if base is None or (word == base and not (subject and word in W.EN_SAME_PAST)):
         return None                    # "I put the drops in": put is its own past after I/we
     if base == "put" and re.match(r"(?:\s+\w+){0,3}?\s+off\b", low[wend:]):

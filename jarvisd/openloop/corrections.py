@@ -9,7 +9,7 @@ from datetime import datetime, timedelta
 
 from jarvisd.openloop import naming, phrases
 from jarvisd.openloop.when import ImpossibleTime, When, cut_spans, resolve_time, time_spans
-from jarvisd.openloop.when_words import EN_MONTH_NAMES, EN_ORDINAL, EN_PARTS, PART_HOURS
+from jarvisd.openloop.when_words import EN_HOUR_WORD, EN_MONTH_NAMES, EN_ORDINAL, EN_PARTS, PART_HOURS
 
 _DAY_WORDS = re.compile(
     r"today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|week|"
@@ -170,7 +170,12 @@ _EN_NOT = re.compile(rf"\b(?:{EN_TAKE_BACK})\s+(?P<old>.+?)(?=\s*(?:[,;]|\bbut\b
 BARE_HOUR = re.compile(r"\d{1,2}(?::\d{2})?")   # "make it 5", "not 4 but 5": in a correction, an hour
 
 
-_HOUR_FIRST = re.compile(rf"\s*(?P<h>{BARE_HOUR.pattern})(?P<rest>\s.*)?")
+# ... and as Whisper writes a short hour said alone, in words ("Actually, make it seven.", voice66's spoken day: the
+# correction went to SmolLM2), with the minutes a clock says after it ("eight thirty", "six o'clock")
+# ("one" alone is the pronoun as often: "no, one", "make it one" of a count; with its minutes it is the hour)
+_CLOCK_MINUTES = r"(?:o'clock|oh\s+five|fifteen|thirty|forty[-\s]five)"
+_HOUR_WORDS = rf"(?!one\b(?!\s+{_CLOCK_MINUTES})){EN_HOUR_WORD}(?:\s+{_CLOCK_MINUTES})?"
+_HOUR_FIRST = re.compile(rf"\s*(?P<h>{BARE_HOUR.pattern}|(?i:{_HOUR_WORDS}))(?P<rest>\s.*)?")
 
 
 def as_hour(words: str) -> str:

@@ -39,8 +39,11 @@ _OBJECT_THEN_VERB = frozenset("help let make have watch see".split())
 # Words that start no fronted thing: times, fillers, adverbs.
 _NOT_A_THING = (r"(?:today|tonight|tomorrow|next|this|on|at|by|in|before|after|then|also|monday|tuesday|wednesday|"
                 r"thursday|friday|saturday|sunday|yeah|yes|yep|well|like|anyway|right|alright|sure|hmm+|ah+|oh|oops|"
-                r"now|just|maybe|actually|honestly|basically|so|um+|uh+|and|okay|ok)")
-_FRONTED = re.compile(r"^(?:(?:oh|and|so|um+|uh+|also|plus|okay|ok|yeah|well|like|anyway|right|alright)[\s,]+)*"
+                r"now|just|maybe|actually|honestly|basically|so|um+|uh+|and|okay|ok|"
+                # a conjunction is no thing: "But I have to do this week." (Whisper's "What do I have to do this week?",
+                # voice66) kept "do but"
+                r"but|because|cause|cos|though|although|or|if|when|since|yet)")
+_FRONTED = re.compile(r"^(?:(?:oh|and|but|so|um+|uh+|also|plus|okay|ok|yeah|well|like|anyway|right|alright)[\s,]+)*"
                       r"(?:(?:today|tonight|tomorrow|this)(?:\s+(?:morning|afternoon|evening|night))?\s+)?"   # "tomorrow morning the hose I must fix"
                       r"(?:(?P<np>(?:the|my|our|this|that)\s+(?:(?!\bi\s)[\w' -]){2,40}?),\s"
                       # "on-call handoff doc I need to write that up": a bare noun phrase, then "I" and a modal

@@ -480,8 +480,14 @@ _EN_KINDLY = re.compile(r"^(?:(?:um+|uh+|so|okay|ok|hey)[\s,]+)*(?:kindly|please
 _EN_WHATS = re.compile(r"^((?:so|and|ok|okay)\s+)?whats\b")
 
 
+# "But do I have to do this week?": Whisper base's "what" heard as "but" before "do I have to" (voice66's spoken day:
+# to SmolLM2); only a question the due patterns read in full after it ("… this week", "… by tomorrow") is the agenda's
+_EN_BUT_AS_WHAT = re.compile(r"^(?:so\s+|and\s+)?but\s+(?=(?:do|did)\s+i\s+(?:have|need|got)\s+to\s)")
+
+
 def en_intent(t: str) -> Intent | None:
     t = _EN_WHATS.sub(r"\1what's", _en_filler_off(t))
+    t = _EN_BUT_AS_WHAT.sub("what ", t)
     t = _EN_KINDLY.sub("", t)
     t = _EN_DO_AS_DUE.sub(lambda m: f"{m[1] or m[2]} due ", t)
     t = _EN_GENDER_AS_AGENDA.sub(lambda m: f"what's{m['left'] or ''} on my agenda", t)   # "what's left on my gender" (run 70)

@@ -109,3 +109,40 @@ def test_short_answers_to_do_you_mean_answer_it(desk, answer, closed):
     assert reply is not None and reply.intent != "snooze"
     assert [loop.desc for loop in desk.service.recently_closed()] == (["book the ferry tickets"] if closed else [])
     assert len(desk.service.agenda()) == (1 if closed else 2)
+
+
+@pytest.fixture
+def spoken_desk(tmp_path, korean) -> AgendaDesk:
+    desk = agenda_desk(tmp_path, korean, NOW)
+    for promise in ("Remind me to call the dentist at 3", "I'll email Peter the contract tonight",
+                    "I need to pay the electricity bill by Friday", "I need to go to the bank tomorrow"):
+        desk.handle(promise)
+    return desk
+
+
+@pytest.mark.parametrize("heard, meant", [
+    # voice66's spoken day: espeak-ng's "I called the dentist." came back from Whisper base as "I call to the
+    # dentist." (the -ed before "the" heard as "to") and went to SmolLM2 ("I'm here to help you with your dental care.")
+    ("I call to the dentist.", "call the dentist"),
+    ("I pay to the electricity bill", "pay the electricity bill"),     # held out
+    ("I email to Peter the contract.", "email Peter the contract"),    # held out: a name after the "to"
+])
+def test_a_past_heard_as_the_verb_and_to_is_asked_about(spoken_desk, heard, meant):
+    reply = spoken_desk.handle(heard)
+    assert reply is not None and reply.intent == "confirm" and meant in reply.text
+    assert spoken_desk.service.recently_closed() == []
+    spoken_desk.handle("yes")
+    assert [loop.desc for loop in spoken_desk.service.recently_closed()] == [meant]
+
+
+@pytest.mark.parametrize("text", [
+    "I go to the bank.",                       # a verb whose object comes after "to": no -ed heard there
+    "I call to the dentist every week.",       # a habit
+    "I talk to the dentist tomorrow.",         # a plan with a time
+    "We speak to the bank when it opens.",     # a condition
+    "I call to the dentist?",                  # a question
+])
+def test_a_verb_and_to_that_is_talk_not_a_misheard_past_is_not_asked_about(spoken_desk, text):
+    reply = spoken_desk.handle(text)
+    assert reply is None or reply.intent != "confirm"
+    assert spoken_desk.service.recently_closed() == []
