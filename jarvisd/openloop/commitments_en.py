@@ -73,7 +73,10 @@ _EVENT_NOUNS = (r"(?:appointment|meeting|interview|exam|test|flight|call|class|l
                 r"field\s+trip|open\s+house|school\s+play|sports\s+day|"
                 # the sixty-fifth session's family: "the kids have piano at 4 on sunday" went to SmolLM2
                 r"piano|violin|guitar|cello|drums|dance|judo|taekwondo|tae\s+kwon\s+do|chess|scouts|cubs|brownies|choir|"
-                r"orchestra|band\s+practice|tutoring|tennis|volleyball|netball|cricket|lacrosse|fencing|climbing|skating)")
+                r"orchestra|band\s+practice|tutoring|tennis|volleyball|netball|cricket|lacrosse|fencing|climbing|skating|"
+                # the sixty-seventh session's teacher: "parent teacher meetings are on wednesday from 4 to 7" went to
+                # SmolLM2; pass66: "we have a brunch on sunday at 11" was kept as nothing
+                r"meetings|appointments|interviews|brunch)")
 
 
 # "I'm going to need to pay", "gonna have to call", "I'll need to book": the need said in the future
@@ -554,7 +557,10 @@ def _one_of(action: str, first: str) -> str:
 # "finish the slides for the group project and send them to Priya" (the sixty-first session kept "send them to Priya"):
 # "them" or "it" is the thing of the part before (its verb's object, up to a preposition)
 _THEM = re.compile(r"[a-z]+(?:\s+(?:up|off|out|back|over|in))?\s+(?:them|it)\b", re.IGNORECASE)
-_THING_OF = re.compile(r"[a-z]+(?:\s+(?:up|off|out|back|over|in))?\s+(?P<thing>(?:the|my|our|his|her|their)\s+[\w'-]+(?:\s+[\w'-]+)??)"
+# (the sixty-seventh session: "pick up a load of frozen chicken in memphis … and deliver it to atlanta" kept "deliver it":
+# a thing said with "a" / "an" is "the" thing after, and "a load of frozen chicken" names it with its "of")
+_THING_OF = re.compile(r"[a-z]+(?:\s+(?:up|off|out|back|over|in))?\s+(?P<det>the|my|our|his|her|their|an?)\s+"
+                       r"(?P<head>[\w'-]+(?:\s+[\w'-]+)??)(?P<of>\s+of\s+[\w'-]+(?:\s+[\w'-]+)??)?"
                        r"(?=\s+(?:for|to|from|of|in|on|at|by|with|about)\b|$)", re.IGNORECASE)
 
 
@@ -564,9 +570,11 @@ def _them_of(action: str, before: str) -> str:
     if m is None or thing is None:
         return action
     pronoun = re.search(r"\b(?:them|it)\b", action[:m.end()], re.IGNORECASE)
-    if pronoun is None or (pronoun.group(0).lower() == "it") != (not thing["thing"].lower().endswith("s")):
+    if pronoun is None or (pronoun.group(0).lower() == "it") != (not thing["head"].lower().endswith("s")):
         return action   # "them" for one thing or "it" for several: another thing meant
-    return f"{action[:pronoun.start()]}{thing['thing']}{action[pronoun.end():]}"
+    det = "the" if thing["det"].lower() in ("a", "an") else thing["det"]
+    named = f"{det} {thing['head']}{thing['of'] or ''}"
+    return f"{action[:pronoun.start()]}{named}{action[pronoun.end():]}"
 
 
 # a takeaway's things, named with "to go": no verb after "and"
