@@ -195,8 +195,10 @@ _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
                               r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)")),
     # "the accountant wants the receipts by the 15th" (the sixty-third session's shop owner: "I see."): what someone waits
     # for by then, to be sent them
-    ("wanted", re.compile(r"^(?:(?:and|also|oh|ok|okay|so|btw|plus|um+|uh+),?\s+)*(?P<who>(?:the|my|our)\s+[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)"
-                          r"\s+(?:wants|is\s+expecting|expects|asked\s+for|is\s+waiting\s+for)\s+"
+    # "they want the homepage mockup by monday" (the sixty-seventh session's freelancer, of a client: "I'm not sure what to
+    # say."): "they" are the ones the mockup goes to, kept as "send the homepage mockup"
+    ("wanted", re.compile(r"^(?:(?:and|also|oh|ok|okay|so|btw|plus|um+|uh+),?\s+)*(?P<who>they|(?:the|my|our)\s+[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)"
+                          r"\s+(?:wants|want|is\s+expecting|are\s+expecting|expects?|asked\s+for|(?:is|are)\s+waiting\s+for)\s+"
                           r"(?P<thing>(?:the|my|our|his|her|their|a|an|some)\s+[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}?)\s+"
                           r"(?=(?:by|before|no\s+later\s+than)\b)")),
     # "My doctor's appointment is next Tuesday at 3:30", "the meeting is at 3" (the fifty-first session: "I see."): an
@@ -1014,12 +1016,13 @@ def _deed_of(sen: str, low: str, t: _Trigger) -> str:
     accountant" (the user's own words, their casing kept)."""
     said = sen[t.start:t.end]
     if t.kind == "wanted":
-        m = re.search(r"\s+(?:wants|is\s+expecting|expects|asked\s+for|is\s+waiting\s+for)\s+(?P<thing>.+?)\s*$", said,
-                      re.IGNORECASE)
+        m = re.search(r"\s+(?:wants|want|is\s+expecting|are\s+expecting|expects?|asked\s+for|(?:is|are)\s+waiting\s+for)\s+"
+                      r"(?P<thing>.+?)\s*$", said, re.IGNORECASE)
         thing = m["thing"] if m else said
         who = re.sub(r"^(?:The|My|Our)\b", lambda d: d.group(0).lower(), t.who)
         owed = re.search(r"\b(?:rent|bill|bills|fee|fees|deposit|payment|money|invoice\s+payment)$", thing, re.IGNORECASE)
-        return f"{'pay' if owed else 'send'} {thing} to {who}"   # "the landlord wants the rent by the 1st": pay it
+        to = "" if who.lower() == "they" else f" to {who}"
+        return f"{'pay' if owed else 'send'} {thing}{to}"   # "the landlord wants the rent by the 1st": pay it
     m = re.search(r"\s+be\s+(?P<pp>[a-z]+)(?P<rest>\s+(?:out|in|off|up))?\s*$", low[t.start:t.end])
     verb = "hand in" if m is None or m["pp"] == "in" else "finish" if m["pp"] == "done" else \
         f"{base_verb(m['pp']) or m['pp']}{m['rest'] or ''}"   # ("the report has to be done by friday": finish it)
