@@ -51,6 +51,7 @@ from jarvisd.openloop.intents import (
     correction_time,
 )
 from jarvisd.openloop.model import AgendaChange, ClosedRef, Judgement, LoopStatus, OpenLoop, ProposedLoop
+from jarvisd.openloop.progress import progress_reply, progress_said
 from jarvisd.openloop.net_terms import is_invoice, paid_on, payment_desc, payment_of, terms_in, terms_said
 from jarvisd.openloop.service import MEANING_LOOPS
 from jarvisd.openloop.shifts import read_shift
@@ -398,6 +399,19 @@ class Closing(DeskBase):
                 return kept
             return DeskReply(said(loop, now, self.service.tz, lang), lang, intent="when")
         return None
+
+    def _progress(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
+        """"graded half the essays" with "grade the 7th grade essays" open: a part done, the promise kept open and
+        what is left said (`progress`); None when no one open promise is named."""
+        if lang != "en" or (said := progress_said(clean(text))) is None:
+            return None
+        loop = self._one_named(said[2])
+        if loop is None:
+            return None
+        self._remember(session, loop, self.service.now_ms())
+        when = None if loop.due_ms is None else phrases.spoken_due(loop.due_ms, self.service.now_local(), self.service.tz, lang)
+        desc = phrases.second_person(loop.desc)
+        return DeskReply(progress_reply(desc[:1].upper() + desc[1:], said[1], when), lang, intent="progress")
 
     def _still_time(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
         """"Can I still do it today?", "is it too late?" of the promise in focus (told forgotten, asked about, reminded):

@@ -592,6 +592,8 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
             return repeating
         if (terms := self._net_terms(text, session, lang)) is not None:   # "its net 30" after an invoice sent
             return terms
+        if (part := self._progress(text, session, lang)) is not None:   # "graded half the essays": still open
+            return part
         if (off := self._day_off(text, session, lang)) is not None:   # "cancel the soccer practice on thursday"
             return off
         if (skipped := self._skip(text, session, lang)) is not None:   # "skip the pills today"
