@@ -36,6 +36,7 @@ from jarvisd.openloop.desk.state import (
     FOCUS_SEC,
     LATE_ANSWER_SEC,
     LISTED_SEC,
+    REMIND_FIX,
     Clearing,
     DeskBase,
     DeskReply,
@@ -51,8 +52,8 @@ from jarvisd.openloop.intents import (
     correction_time,
 )
 from jarvisd.openloop.model import AgendaChange, ClosedRef, Judgement, LoopStatus, OpenLoop, ProposedLoop
-from jarvisd.openloop.progress import progress_reply, progress_said
 from jarvisd.openloop.net_terms import is_invoice, paid_on, payment_desc, payment_of, terms_in, terms_said
+from jarvisd.openloop.progress import progress_reply, progress_said
 from jarvisd.openloop.service import MEANING_LOOPS
 from jarvisd.openloop.shifts import read_shift
 from jarvisd.openloop.text import names_part_of
@@ -750,6 +751,9 @@ class Closing(DeskBase):
             return DeskReply(phrases.closed_meanwhile(self._any(guess.loop_id), lang), lang, intent="confirm")
         if not yes:
             return DeskReply(phrases.left_as_it_was(lang), lang, intent="confirm")
+        if guess.fix.startswith(REMIND_FIX):   # "Which one: …?" to a reminder asked: that one reminded then
+            reminded = self._remind_asked(f"remind me about {loop.desc} {guess.fix.removeprefix(REMIND_FIX)}", session, lang)
+            return reminded or DeskReply(phrases.left_as_it_was(lang), lang, intent="confirm")
         if guess.fix and (shift := read_shift(clean(guess.fix))) is not None and loop.due_ms is not None:
             return self._shifted(loop, shift, None, session, lang, self.service.now_ms())
         if guess.fix:
