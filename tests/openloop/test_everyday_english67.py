@@ -1,0 +1,198 @@
+"""What round 66's English users left wrong (the sixty-seventh session, each first lived offline with
+`scripts/days_lived.py`): a pronoun for a thing said with "a", plural events, a client's deadline, a part done, a cancel
+with someone else's reason, a reminder of a trip with two deeds for it. Real desk on a JSONL agenda, its clock moved by
+hand (UTC)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from jarvisd.openloop.desk import AgendaDesk
+from jarvisd.openloop.korean_morph import KoreanAnalyzer
+from jarvisd.openloop.service import OpenLoopService
+from jarvisd.openloop.stores import JsonlLoopStore
+from tests.openloop.conftest import FakeClock, agenda_rows, said_to
+
+UTC = ZoneInfo("UTC")
+MONDAY = datetime(2026, 12, 7, 10, 0, tzinfo=UTC)      # a Monday morning
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock(MONDAY.timestamp())
+
+
+@pytest.fixture
+def desk(tmp_path: Path, korean: KoreanAnalyzer, clock: FakeClock) -> AgendaDesk:
+    service = OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=UTC, clock=clock)
+    return AgendaDesk(service, korean)
+
+
+# ---------------------------------------------------------------- 1. "deliver it" after "a load of …"
+
+@pytest.mark.parametrize(("said", "second"), [
+    ("i gotta pick up a load of frozen chicken in memphis today at 2pm and deliver it to atlanta by wednesday at 8am",
+     ("deliver the load of frozen chicken to atlanta", "2026-12-09 08:00")),
+    # held out
+    ("i need to buy a cake tomorrow and bring it to the party", ("bring the cake to the party", "2026-12-08 23:59")),
+    ("i have to pick up a box of tiles on friday and drop it at the site", ("drop the box of tiles at the site",
+                                                                             "2026-12-11 23:59")),
+])
+def test_it_after_a_thing_said_with_a_is_that_thing(desk, said, second):
+    """Before: "deliver it to atlanta" (the thing said with "a", and with its "of", not read)."""
+    said_to(desk, said)
+    assert second in agenda_rows(desk)
+
+
+def test_guard_it_for_several_things_is_left(desk):
+    said_to(desk, "i need to buy some apples tomorrow and wash it")
+    assert not any("apples" in desc and desc.startswith("wash") for desc, _ in agenda_rows(desk))
+
+
+# ---------------------------------------------------------------- 2. plural events
+
+def test_parent_teacher_meetings_are_kept_moved_and_asked(desk, clock):
+    """Before: SmolLM2 for all three (a plural "meetings" was no event noun)."""
+    assert said_to(desk, "parent teacher meetings are on wednesday from 4 to 7") == [
+        "Got it: parent teacher meetings, Wednesday at 4 PM."]
+    clock.now = datetime(2026, 12, 9, 16, 0, tzinfo=UTC).timestamp() - 86400
+    assert said_to(desk, "the principal moved the parent meetings to thursday") == [
+        "Updated: parent teacher meetings, now Thursday at 4 PM."]
+    assert said_to(desk, "when are the parent meetings") == ["Parent teacher meetings are Thursday at 4 PM."]
+
+
+@pytest.mark.parametrize(("said", "row"), [
+    # held out
+    ("job interviews are on friday at 10", ("job interviews", "2026-12-11 10:00")),
+    ("we have a brunch on sunday at 11", ("brunch", "2026-12-13 11:00")),
+])
+def test_plural_events_and_brunch_held_out(desk, said, row):
+    said_to(desk, said)
+    assert agenda_rows(desk) == [row]
+
+
+@pytest.mark.parametrize("said", ["meetings are boring", "the meetings were long today", "brunch was great"])
+def test_guard_talk_of_meetings_keeps_nothing(desk, said):
+    said_to(desk, said)
+    assert agenda_rows(desk) == []
+
+
+def test_one_thing_is_still_is(desk):
+    said_to(desk, "i have to study for the exams by friday")
+    assert said_to(desk, "when do i have to study for the exams") == ["Study for the exams is due by Friday."]
+
+
+# ---------------------------------------------------------------- 3. a client's deadline
+
+@pytest.mark.parametrize(("said", "row"), [
+    ("they want the homepage mockup by monday", ("send the homepage mockup", "2026-12-14 23:59")),
+    # held out
+    ("they want the revised budget by friday", ("send the revised budget", "2026-12-11 23:59")),
+    ("they are expecting the signed contract by thursday", ("send the signed contract", "2026-12-10 23:59")),
+])
+def test_what_they_want_by_a_day_is_kept(desk, said, row):
+    """Before: "I'm not sure what to say." ("they want X by" was no promise form)."""
+    said_to(desk, said)
+    assert agenda_rows(desk) == [row]
+
+
+def test_forget_the_mockup_takes_it_off(desk):
+    said_to(desk, "they want the homepage mockup by monday")
+    assert said_to(desk, "forget the homepage mockup cole studio dropped it") == [
+        "OK, I took it off your agenda: send the homepage mockup."]
+    assert agenda_rows(desk) == []
+
+
+@pytest.mark.parametrize("said", ["they want to go to the beach by friday", "they want more money",
+                                  "they want a bigger office"])
+def test_guard_what_they_want_without_a_thing_by_a_day(desk, said):
+    said_to(desk, said)
+    assert agenda_rows(desk) == []
+
+
+# ---------------------------------------------------------------- 4. a part done
+
+@pytest.mark.parametrize(("kept", "said", "reply"), [
+    ("i have to grade the 7th grade essays by thursday", "graded half the essays",
+     "Good progress. Grade the 7th grade essays stays on your agenda, the other half left, by Thursday."),
+    # held out
+    ("i need to pack the boxes by saturday", "i packed most of the boxes",
+     "Good progress. Pack the boxes stays on your agenda, the rest left, by Saturday."),
+    ("i need to write the thank you cards by friday", "wrote 3 of the thank you cards so far",
+     "Good progress. Write the thank you cards stays on your agenda, the rest left, by Friday."),
+])
+def test_a_part_done_keeps_the_promise_open(desk, kept, said, reply):
+    """Before: SmolLM2 (a part done was no closing and no answer)."""
+    said_to(desk, kept)
+    before = agenda_rows(desk)
+    assert said_to(desk, said) == [reply]
+    assert agenda_rows(desk) == before
+
+
+@pytest.mark.parametrize("said", ["i cleaned half the kitchen", "i spent half the money", "graded the essays"])
+def test_guard_a_part_of_nothing_kept_or_the_whole(desk, said):
+    said_to(desk, "i have to grade the 7th grade essays by thursday")
+    reply = said_to(desk, said)[0]
+    assert reply is None or "Good progress" not in reply
+
+
+# ---------------------------------------------------------------- 5. a cancel with someone else's reason
+
+@pytest.mark.parametrize(("kept", "said", "reply"), [
+    ("i need to get the truck inspected by the 15th", "cancel the inspection the shop did it already",
+     "OK, I took it off your agenda: get the truck inspected."),
+    # held out
+    ("the client wants the slides by thursday", "cancel the slides the client changed their mind",
+     "OK, I took it off your agenda: send the slides to the client."),
+    ("i need to book the vet for the dog by friday", "cancel the vet my wife already booked it",
+     "OK, I took it off your agenda: book the vet for the dog."),
+])
+def test_a_cancel_with_a_named_ones_reason(desk, kept, said, reply):
+    """Before: "Do you mean get the truck inspected?" / "I couldn't find the inspection the shop did it already …"."""
+    said_to(desk, kept)
+    assert said_to(desk, said) == [reply]
+    assert agenda_rows(desk) == []
+
+
+def test_guard_a_cancel_of_a_thing_with_the_in_its_name(desk):
+    said_to(desk, "i have a meeting with the bank on friday at 3", "i need to call the plumber by friday")
+    assert said_to(desk, "cancel the meeting with the bank") == [
+        "OK, I took it off your agenda: meeting with the bank."]
+    assert agenda_rows(desk) == [("call the plumber", "2026-12-11 23:59")]
+
+
+# ---------------------------------------------------------------- 6. a reminder of the field trip
+
+def test_a_reminder_of_the_trip_is_the_trips(desk):
+    """Before: "Updated: pack lunches for the field trip, now by tomorrow." (the deed's due moved)."""
+    said_to(desk, "the field trip to the science museum is next friday",
+            "remind me to book the bus for the field trip tomorrow morning",
+            "i have to pack lunches for the field trip by friday")
+    assert said_to(desk, "remind me about the field trip tomorrow morning") == [
+        "OK, I'll remind you tomorrow at 9 AM: field trip to the science museum."]
+    assert ("pack lunches for the field trip", "2026-12-11 23:59") in agenda_rows(desk)
+
+
+def test_two_deeds_for_the_trip_and_no_trip_asks_which(desk):
+    said_to(desk, "remind me to book the bus for the field trip tomorrow morning",
+            "i have to pack lunches for the field trip by friday")
+    assert said_to(desk, "remind me about the field trip tomorrow morning") == [
+        "Which one: pack lunches for the field trip, or book the bus for the field trip?"]
+    assert said_to(desk, "the first one") == ["OK, I'll remind you tomorrow at 9 AM: pack lunches for the field trip."]
+    assert ("pack lunches for the field trip", "2026-12-11 23:59") in agenda_rows(desk)
+
+
+def test_held_out_two_deeds_for_the_party(desk):
+    said_to(desk, "i need to buy balloons for the party by saturday", "i need to order the cake for the party by friday")
+    assert said_to(desk, "remind me about the party tomorrow at 6pm") == [
+        "Which one: order the cake for the party, or buy balloons for the party?"]
+
+
+def test_guard_one_named_is_reminded_as_before(desk):
+    said_to(desk, "i have to pack lunches for the field trip by friday")
+    assert said_to(desk, "remind me about the lunches tomorrow morning") == [
+        "OK, I'll remind you tomorrow at 9 AM: pack lunches for the field trip."]
