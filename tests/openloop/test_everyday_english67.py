@@ -196,3 +196,35 @@ def test_guard_one_named_is_reminded_as_before(desk):
     said_to(desk, "i have to pack lunches for the field trip by friday")
     assert said_to(desk, "remind me about the lunches tomorrow morning") == [
         "OK, I'll remind you tomorrow at 9 AM: pack lunches for the field trip."]
+
+
+# ---------------------------------------------------------------- 8. pass66's English lows
+
+@pytest.mark.parametrize(("said", "reply", "row"), [
+    ("wake me up today at 7am", "OK, I'll wake you today at 7 AM.", ("wake-up alarm", "2026-12-07 07:00")),
+    # held out
+    ("can you wake me up tonight at 11", "OK, I'll wake you tonight at 11 PM.", ("wake-up alarm", "2026-12-07 23:00")),
+])
+def test_a_wake_up_today_is_an_alarm(desk, clock, said, reply, row):
+    """Before: SmolLM2 ("today" / "tonight" before the time of a wake-up was not read)."""
+    clock.now = datetime(2026, 12, 7, 5, 0, tzinfo=UTC).timestamp()
+    assert said_to(desk, said) == [reply]
+    assert agenda_rows(desk) == [row]
+
+
+@pytest.mark.parametrize(("said", "row"), [
+    ("i owe dave an apology, i'll apologize tomorrow", ("apologize to dave", "2026-12-08 23:59")),
+    # held out
+    ("i owe mom a call so i'll call her on sunday", ("call mom", "2026-12-13 23:59")),
+    ("i owe jen a reply, i'll text her friday", ("text jen", "2026-12-11 23:59")),
+])
+def test_a_debt_and_its_deed_are_one_promise(desk, said, row):
+    """Before: "Got it: owe dave an apology, by tomorrow. Got it: apologize, by tomorrow."."""
+    said_to(desk, said)
+    assert agenda_rows(desk) == [row]
+
+
+def test_guard_a_debt_and_another_deed_stay_two(desk):
+    said_to(desk, "i owe dave an apology, i'll call mom tomorrow")
+    assert ("call mom", "2026-12-08 23:59") in agenda_rows(desk)
+    assert not any(desc.startswith("apologize") for desc, _ in agenda_rows(desk))
