@@ -228,3 +228,31 @@ def test_guard_a_debt_and_another_deed_stay_two(desk):
     said_to(desk, "i owe dave an apology, i'll call mom tomorrow")
     assert ("call mom", "2026-12-08 23:59") in agenda_rows(desk)
     assert not any(desc.startswith("apologize") for desc, _ in agenda_rows(desk))
+
+
+# ---------------------------------------------------------------- 7. a date told inside a closing
+
+def test_a_date_told_after_the_call_is_kept_and_asked(desk):
+    """Before: "Marked done: …" and nothing kept; "when do i go back to work" went to SmolLM2."""
+    said_to(desk, "i have to call hr about my return to work date before friday")
+    assert said_to(desk, "called hr my return to work date is january 4") == [
+        "Marked done: call hr about your return to work date. Got it: return to work date, by Monday, January 4, 2027."]
+    assert said_to(desk, "when do i go back to work") == ["Return to work date is due by Monday, January 4, 2027."]
+
+
+@pytest.mark.parametrize(("kept", "said", "row"), [
+    ("i need to call the clinic by friday", "called the clinic my surgery is on the 20th at 9", ("surgery", "2026-12-20 09:00")),
+    ("i need to email the landlord by friday", "emailed the landlord, my move out date is january 31",
+     ("move out date", "2027-01-31 23:59")),
+])
+def test_held_out_a_date_told_after_the_deed(desk, kept, said, row):
+    said_to(desk, kept)
+    said_to(desk, said)
+    assert agenda_rows(desk) == [row]
+
+
+@pytest.mark.parametrize("said", ["called the bank my card is fine", "called hr my boss is nice"])
+def test_guard_a_remark_after_the_call_keeps_nothing(desk, said):
+    said_to(desk, "i need to call the bank by friday", "i have to call hr by friday")
+    said_to(desk, said)
+    assert len(agenda_rows(desk)) == 1
