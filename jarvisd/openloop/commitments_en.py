@@ -207,7 +207,9 @@ _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
     # SmolLM2, "I'm sorry for your loss"): where or with whom is part of its name, and it leaves, starts or is "every"
     ("event_is", re.compile(r"^(?:(?:and|also|oh|ok|okay|so|btw|by\s+the\s+way|fyi|just\s+so\s+you\s+know|um+|uh+),?\s+)*"
                             r"(?!(?:remember|remind|don't|do\s+not|please|make\s+sure|note)\b)(?:(?:my|our|the)\s+)?(?P<who>(?:[\w'-]+\s+){0,3}?" + _EVENT_NOUNS +
-                            r"(?:\s+(?:to|with|for|at|in|from)\s+(?:the\s+)?[\w'-]+(?:\s+[\w'-]+)?)??)\s+(?:is|'s|are|will\s+be|leaves|departs|"
+                            r"(?:\s+(?:to|with|for|at|in|from)\s+(?:the\s+)?[\w'-]+(?:\s+[\w'-]+)?)??)"
+                            # "my first shift back is monday at 7am" (the sixty-seventh session's nurse: SmolLM2)
+                            r"(?:\s+back)?\s+(?:is|'s|are|will\s+be|leaves|departs|"
                             r"takes\s+off|starts|begins|lands|boards|is\s+leaving|is\s+starting)\s+"
                             # "the staff meeting is first thing monday" (the sixty-second session: to SmolLM2)
                             r"(?=(?:on|at|this|next|tomorrow|today|tonight|in|first\s+thing|the\s+\d{1,2}(?:st|nd|rd|th)|the\s+day\s+after|"
@@ -561,7 +563,9 @@ def _one_of(action: str, first: str) -> str:
 _THEM = re.compile(r"[a-z]+(?:\s+(?:up|off|out|back|over|in))?\s+(?:them|it)\b", re.IGNORECASE)
 # (the sixty-seventh session: "pick up a load of frozen chicken in memphis … and deliver it to atlanta" kept "deliver it":
 # a thing said with "a" / "an" is "the" thing after, and "a load of frozen chicken" names it with its "of")
-_THING_OF = re.compile(r"[a-z]+(?:\s+(?:up|off|out|back|over|in))?\s+(?P<det>the|my|our|his|her|their|an?)\s+"
+_THING_OF = re.compile(r"[a-z]+(?:\s+(?:up|off|out|back|over|in))?\s+(?:(?P<det>the|my|our|his|her|their|an?)\s+|"
+                       # "pick up new scrubs and drop them at my locker" (the nurse's week): a bare thing is "the" thing
+                       r"(?!(?:it|them|him|her|me|us|you|up|out|off|back|to|for|at|on|in|some|any|\d+)\b))"
                        r"(?P<head>[\w'-]+(?:\s+[\w'-]+)??)(?P<of>\s+of\s+[\w'-]+(?:\s+[\w'-]+)??)?"
                        r"(?=\s+(?:for|to|from|of|in|on|at|by|with|about)\b|$)", re.IGNORECASE)
 
@@ -574,7 +578,7 @@ def _them_of(action: str, before: str) -> str:
     pronoun = re.search(r"\b(?:them|it)\b", action[:m.end()], re.IGNORECASE)
     if pronoun is None or (pronoun.group(0).lower() == "it") != (not thing["head"].lower().endswith("s")):
         return action   # "them" for one thing or "it" for several: another thing meant
-    det = "the" if thing["det"].lower() in ("a", "an") else thing["det"]
+    det = "the" if thing["det"] is None or thing["det"].lower() in ("a", "an") else thing["det"]
     named = f"{det} {thing['head']}{thing['of'] or ''}"
     return f"{action[:pronoun.start()]}{named}{action[pronoun.end():]}"
 

@@ -256,3 +256,23 @@ def test_guard_a_remark_after_the_call_keeps_nothing(desk, said):
     said_to(desk, "i need to call the bank by friday", "i have to call hr by friday")
     said_to(desk, said)
     assert len(agenda_rows(desk)) == 1
+
+
+# ---------------------------------------------------------------- the nurse's week
+
+def test_the_nurses_first_shift_back_and_scrubs(desk):
+    """Before: SmolLM2 ("I'm sorry for any inconvenience …"); "drop them at your locker"."""
+    said_to(desk, "my first shift back is monday at 7am",
+            "i need to pick up new scrubs and drop them at my locker by friday")
+    assert ("first shift", "2026-12-14 07:00") in agenda_rows(desk)
+    assert ("drop the new scrubs at my locker", "2026-12-11 23:59") in agenda_rows(desk)
+
+
+def test_held_out_a_bare_thing_then_it(desk):
+    said_to(desk, "i need to buy milk and put it in the fridge tomorrow")
+    assert ("put the milk in the fridge", "2026-12-08 23:59") in agenda_rows(desk)
+
+
+def test_guard_her_after_a_person_is_left_to_the_person_rules(desk):
+    said_to(desk, "i need to call mom and tell her about it tomorrow")
+    assert not any("the mom" in desc for desc, _ in agenda_rows(desk))
