@@ -276,3 +276,17 @@ def test_held_out_a_bare_thing_then_it(desk):
 def test_guard_her_after_a_person_is_left_to_the_person_rules(desk):
     said_to(desk, "i need to call mom and tell her about it tomorrow")
     assert not any("the mom" in desc for desc, _ in agenda_rows(desk))
+
+
+def test_the_call_done_is_the_call_not_the_tour(desk, clock):
+    """Before: "Did that finish one of these: first, call the daycare; second, daycare tour?"."""
+    said_to(desk, "the daycare tour is on wednesday at 10", "remind me to call the daycare tomorrow at 9")
+    clock.now = datetime(2026, 12, 8, 9, 30, tzinfo=UTC).timestamp()
+    assert said_to(desk, "called the daycare") == ["Marked done: call the daycare."]
+    assert agenda_rows(desk) == [("daycare tour", "2026-12-09 10:00")]
+
+
+def test_held_out_the_email_done_is_the_email_not_the_visit(desk):
+    said_to(desk, "the school visit is on friday at 2", "i need to email the school by thursday")
+    assert said_to(desk, "emailed the school") == ["Marked done: email the school."]
+    assert agenda_rows(desk) == [("school visit", "2026-12-11 14:00")]

@@ -565,7 +565,9 @@ class Closing(DeskBase):
                     self._not_held_yet(closure.clause, shown[found]):
                 heard.append(found)      # "병원 다녀왔어" with the vet on Thursday at 3 (the sixtieth session: closed): asked
                 continue
-            if isinstance(found, int) and closure.status == "done" and \
+            # (not when the promise found is the closing's very words: "called the daycare" with "call the daycare" and
+            # "daycare tour" open, the sixty-seventh session's nurse was asked which)
+            if isinstance(found, int) and closure.status == "done" and descs[found].lower() != closure.reference.lower() and \
                     (alike := [i for i, d in enumerate(descs) if i != found and naming.deed_as_thing(closure.reference, d)]):
                 heard.extend([found, *alike])   # "I sent the text": Jo's text, or texting Bo? asked
                 continue
