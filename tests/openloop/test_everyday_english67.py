@@ -290,3 +290,31 @@ def test_held_out_the_email_done_is_the_email_not_the_visit(desk):
     said_to(desk, "the school visit is on friday at 2", "i need to email the school by thursday")
     assert said_to(desk, "emailed the school") == ["Marked done: email the school."]
     assert agenda_rows(desk) == [("school visit", "2026-12-11 14:00")]
+
+
+def _tour_passed(desk, clock):
+    said_to(desk, "the daycare tour is on wednesday at 10", "i need to renew the permit by friday")
+    clock.now = datetime(2026, 12, 9, 20, 0, tzinfo=UTC).timestamp()
+    desk.service.expire()
+
+
+@pytest.mark.parametrize("asked", ["when is the daycare tour",
+                                   # held out
+                                   "what time is the tour"])
+def test_asked_after_it_passed_says_when_it_was(desk, clock, asked):
+    """Before: SmolLM2 ("the daycare tour is on friday, october 2022"): `when_unlisted` read no "tour"."""
+    _tour_passed(desk, clock)
+    assert desk.when_unlisted(asked) == "Daycare tour was today at 10 AM; it has passed, so it's off your agenda."
+
+
+def test_cancelled_after_it_passed_says_so(desk, clock):
+    """Before: "I couldn't find the daycare tour on your agenda."."""
+    _tour_passed(desk, clock)
+    assert said_to(desk, "cancel the daycare tour the daycare already filled the spot") == [
+        "Daycare tour was today at 10 AM; it has passed, so there's nothing left to cancel."]
+
+
+def test_guard_what_never_was_is_still_not_found(desk, clock):
+    _tour_passed(desk, clock)
+    assert said_to(desk, "cancel the dentist") == ["I couldn't find the dentist on your agenda."]
+    assert desk.when_unlisted("when is the permit") is None

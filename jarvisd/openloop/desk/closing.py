@@ -293,6 +293,13 @@ class Closing(DeskBase):
             # "cancel the plants" after the plants' "every day until sunday" ended: not "I couldn't find …"
             return DeskReply(past_due.series_ended(ended, self.service.now_local(), self.service.tz, intent.lang),
                              intent.lang, intent=intent.kind)
+        if found is None and status is LoopStatus.DISMISSED and intent.lang == "en" and \
+                (passed := self._passed_named(intent.argument)) is not None:
+            # "cancel the daycare tour …" the evening after it (the sixty-seventh session's nurse: "I couldn't find …")
+            when = phrases.spoken_due(passed.due_ms or 0, self.service.now_local(), self.service.tz, "en")
+            desc = phrases.second_person(passed.desc)
+            return DeskReply(f"{desc[:1].upper()}{desc[1:]} was {when}; it has passed, so there's nothing left to cancel.",
+                             intent.lang, intent=intent.kind)
         if found is None:
             if intent.command:
                 return DeskReply(phrases.not_found(intent.argument, intent.lang), intent.lang, intent=intent.kind)
