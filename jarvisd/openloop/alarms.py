@@ -48,7 +48,7 @@ _EN_ALARM = re.compile(rf"(?:{_SET}|(?:can|could|would|will)\s+you\s+{_SET})?{_A
                        rf"{_FROM_NOW_SAID}).*)")
 _EN_WAKE = re.compile(r"(?:(?:(?:can|could|would|will)\s+you\s+|please\s+)?wake\s+me(?:\s+up)?|"
                       r"i\s+(?:need|have|want|must|got)\s+to\s+(?:wake|get)\s+up|i(?:'ll|\s+will|\s+should|\s+must)\s+"
-                      r"(?:wake|get)\s+up)\s+(?P<time>(?:at|by|in|tomorrow|on|this|next)\b.*|"
+                      r"(?:wake|get)\s+up)\s+(?P<time>(?:at|by|in|tomorrow|today|tonight|on|this|next)\b.*|"
                       rf"{_FROM_NOW_SAID}.*)")   # "I need to get up at 6"
 _KO_DO = r"\s*(?:좀\s*)?(?:맞춰|맞춰\s*놔|설정해|켜|시작해|해|돌려|걸어)\s*(?:줘|주세요|줄래|줘요|줄래요|놔)"
 _KO_AMOUNT = r"(?P<amount>(?:-\s*)?(?:\d+|[가-힣]{1,3})\s*(?:시간|분|초)(?:\s*(?:\d+|[가-힣]{1,3})\s*(?:분|초))?(?:\s*반)?)"

@@ -73,7 +73,10 @@ _EVENT_NOUNS = (r"(?:appointment|meeting|interview|exam|test|flight|call|class|l
                 r"field\s+trip|open\s+house|school\s+play|sports\s+day|"
                 # the sixty-fifth session's family: "the kids have piano at 4 on sunday" went to SmolLM2
                 r"piano|violin|guitar|cello|drums|dance|judo|taekwondo|tae\s+kwon\s+do|chess|scouts|cubs|brownies|choir|"
-                r"orchestra|band\s+practice|tutoring|tennis|volleyball|netball|cricket|lacrosse|fencing|climbing|skating)")
+                r"orchestra|band\s+practice|tutoring|tennis|volleyball|netball|cricket|lacrosse|fencing|climbing|skating|"
+                # the sixty-seventh session's teacher: "parent teacher meetings are on wednesday from 4 to 7" went to
+                # SmolLM2; pass66: "we have a brunch on sunday at 11" was kept as nothing
+                r"meetings|appointments|interviews|brunch)")
 
 
 # "I'm going to need to pay", "gonna have to call", "I'll need to book": the need said in the future
@@ -192,8 +195,10 @@ _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
                               r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)")),
     # "the accountant wants the receipts by the 15th" (the sixty-third session's shop owner: "I see."): what someone waits
     # for by then, to be sent them
-    ("wanted", re.compile(r"^(?:(?:and|also|oh|ok|okay|so|btw|plus|um+|uh+),?\s+)*(?P<who>(?:the|my|our)\s+[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)"
-                          r"\s+(?:wants|is\s+expecting|expects|asked\s+for|is\s+waiting\s+for)\s+"
+    # "they want the homepage mockup by monday" (the sixty-seventh session's freelancer, of a client: "I'm not sure what to
+    # say."): "they" are the ones the mockup goes to, kept as "send the homepage mockup"
+    ("wanted", re.compile(r"^(?:(?:and|also|oh|ok|okay|so|btw|plus|um+|uh+),?\s+)*(?P<who>they|(?:the|my|our)\s+[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)"
+                          r"\s+(?:wants|want|is\s+expecting|are\s+expecting|expects?|asked\s+for|(?:is|are)\s+waiting\s+for)\s+"
                           r"(?P<thing>(?:the|my|our|his|her|their|a|an|some)\s+[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}?)\s+"
                           r"(?=(?:by|before|no\s+later\s+than)\b)")),
     # "My doctor's appointment is next Tuesday at 3:30", "the meeting is at 3" (the fifty-first session: "I see."): an
@@ -202,7 +207,9 @@ _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
     # SmolLM2, "I'm sorry for your loss"): where or with whom is part of its name, and it leaves, starts or is "every"
     ("event_is", re.compile(r"^(?:(?:and|also|oh|ok|okay|so|btw|by\s+the\s+way|fyi|just\s+so\s+you\s+know|um+|uh+),?\s+)*"
                             r"(?!(?:remember|remind|don't|do\s+not|please|make\s+sure|note)\b)(?:(?:my|our|the)\s+)?(?P<who>(?:[\w'-]+\s+){0,3}?" + _EVENT_NOUNS +
-                            r"(?:\s+(?:to|with|for|at|in|from)\s+(?:the\s+)?[\w'-]+(?:\s+[\w'-]+)?)??)\s+(?:is|'s|are|will\s+be|leaves|departs|"
+                            r"(?:\s+(?:to|with|for|at|in|from)\s+(?:the\s+)?[\w'-]+(?:\s+[\w'-]+)?)??)"
+                            # "my first shift back is monday at 7am" (the sixty-seventh session's nurse: SmolLM2)
+                            r"(?:\s+back)?\s+(?:is|'s|are|will\s+be|leaves|departs|"
                             r"takes\s+off|starts|begins|lands|boards|is\s+leaving|is\s+starting)\s+"
                             # "the staff meeting is first thing monday" (the sixty-second session: to SmolLM2)
                             r"(?=(?:on|at|this|next|tomorrow|today|tonight|in|first\s+thing|the\s+\d{1,2}(?:st|nd|rd|th)|the\s+day\s+after|"
@@ -554,7 +561,12 @@ def _one_of(action: str, first: str) -> str:
 # "finish the slides for the group project and send them to Priya" (the sixty-first session kept "send them to Priya"):
 # "them" or "it" is the thing of the part before (its verb's object, up to a preposition)
 _THEM = re.compile(r"[a-z]+(?:\s+(?:up|off|out|back|over|in))?\s+(?:them|it)\b", re.IGNORECASE)
-_THING_OF = re.compile(r"[a-z]+(?:\s+(?:up|off|out|back|over|in))?\s+(?P<thing>(?:the|my|our|his|her|their)\s+[\w'-]+(?:\s+[\w'-]+)??)"
+# (the sixty-seventh session: "pick up a load of frozen chicken in memphis … and deliver it to atlanta" kept "deliver it":
+# a thing said with "a" / "an" is "the" thing after, and "a load of frozen chicken" names it with its "of")
+_THING_OF = re.compile(r"[a-z]+(?:\s+(?:up|off|out|back|over|in))?\s+(?:(?P<det>the|my|our|his|her|their|an?)\s+|"
+                       # "pick up new scrubs and drop them at my locker" (the nurse's week): a bare thing is "the" thing
+                       r"(?!(?:it|them|him|her|me|us|you|up|out|off|back|to|for|at|on|in|some|any|\d+)\b))"
+                       r"(?P<head>[\w'-]+(?:\s+[\w'-]+)??)(?P<of>\s+of\s+[\w'-]+(?:\s+[\w'-]+)??)?"
                        r"(?=\s+(?:for|to|from|of|in|on|at|by|with|about)\b|$)", re.IGNORECASE)
 
 
@@ -564,9 +576,11 @@ def _them_of(action: str, before: str) -> str:
     if m is None or thing is None:
         return action
     pronoun = re.search(r"\b(?:them|it)\b", action[:m.end()], re.IGNORECASE)
-    if pronoun is None or (pronoun.group(0).lower() == "it") != (not thing["thing"].lower().endswith("s")):
+    if pronoun is None or (pronoun.group(0).lower() == "it") != (not thing["head"].lower().endswith("s")):
         return action   # "them" for one thing or "it" for several: another thing meant
-    return f"{action[:pronoun.start()]}{thing['thing']}{action[pronoun.end():]}"
+    det = "the" if thing["det"] is None or thing["det"].lower() in ("a", "an") else thing["det"]
+    named = f"{det} {thing['head']}{thing['of'] or ''}"
+    return f"{action[:pronoun.start()]}{named}{action[pronoun.end():]}"
 
 
 # a takeaway's things, named with "to go": no verb after "and"
@@ -1006,12 +1020,13 @@ def _deed_of(sen: str, low: str, t: _Trigger) -> str:
     accountant" (the user's own words, their casing kept)."""
     said = sen[t.start:t.end]
     if t.kind == "wanted":
-        m = re.search(r"\s+(?:wants|is\s+expecting|expects|asked\s+for|is\s+waiting\s+for)\s+(?P<thing>.+?)\s*$", said,
-                      re.IGNORECASE)
+        m = re.search(r"\s+(?:wants|want|is\s+expecting|are\s+expecting|expects?|asked\s+for|(?:is|are)\s+waiting\s+for)\s+"
+                      r"(?P<thing>.+?)\s*$", said, re.IGNORECASE)
         thing = m["thing"] if m else said
         who = re.sub(r"^(?:The|My|Our)\b", lambda d: d.group(0).lower(), t.who)
         owed = re.search(r"\b(?:rent|bill|bills|fee|fees|deposit|payment|money|invoice\s+payment)$", thing, re.IGNORECASE)
-        return f"{'pay' if owed else 'send'} {thing} to {who}"   # "the landlord wants the rent by the 1st": pay it
+        to = "" if who.lower() == "they" else f" to {who}"
+        return f"{'pay' if owed else 'send'} {thing}{to}"   # "the landlord wants the rent by the 1st": pay it
     m = re.search(r"\s+be\s+(?P<pp>[a-z]+)(?P<rest>\s+(?:out|in|off|up))?\s*$", low[t.start:t.end])
     verb = "hand in" if m is None or m["pp"] == "in" else "finish" if m["pp"] == "done" else \
         f"{base_verb(m['pp']) or m['pp']}{m['rest'] or ''}"   # ("the report has to be done by friday": finish it)

@@ -209,12 +209,32 @@ _OWE_PAY_BACK = re.compile(
     r"pay\s+(?:him|her|them)\s+back\b", re.IGNORECASE)
 
 
+# "i owe dave an apology, i'll apologize tomorrow" (pass66: kept "owe dave an apology" beside "apologize"): the debt and
+# its deed are one promise, "apologize to dave"; "… a call, I'll call him friday" is "call dave"
+_OWE_THEN_DO = re.compile(
+    r"\b(?P<i>I|we)\s+(?:still\s+)?owe\s+(?P<who>(?:(?:my|our)\s+)?(?!(?:you|him|her|them|it|me|us)\b)[A-Za-z][\w'-]*)"
+    r"\s+(?:a|an)\s+(?P<noun>apology|call|reply|visit|email|text|answer)\s*(?:,|\band\b|\bso\b)\s*(?:,\s*)?"
+    r"(?:I'll|I\s+will|I\s+(?:need|have)\s+to|I\s+should|I\s+must|I'm\s+going\s+to|I'm\s+gonna|gotta|need\s+to|"
+    r"have\s+to|remind\s+me\s+to)\s+(?P<verb>apologi[sz]e|call|reply|visit|email|text|answer|ring)"
+    r"(?:\s+(?:to\s+)?(?:him|her|them))?\b", re.IGNORECASE)
+_OWED_DEED = {"apology": ("apologise", "apologize"), "call": ("call", "ring"), "reply": ("reply", "text", "email"), "visit": ("visit",),
+              "email": ("email",), "text": ("text",), "answer": ("answer",)}
+
+
+def _owed_deed(m: re.Match[str]) -> str:
+    if m["verb"].lower() not in _OWED_DEED[m["noun"].lower()]:
+        return m.group(0)
+    to = " to" if m["verb"].lower() in ("apologize", "apologise", "reply") else ""   # ("text jen", "reply to jen")
+    return f"{m['i']} need to {m['verb']}{to} {m['who']}"
+
+
 def standard(text: str) -> str:
     """`text` with regional English words as the standard ones (see the module's docstring), and Whisper's "into
     hours" as "in two hours"."""
     if not re.search(r"[A-Za-z]", text):
         return text
     text = _OWE_PAY_BACK.sub(lambda m: f"{m['i']} need to pay {m['who']} back {m['what']}", text)
+    text = _OWE_THEN_DO.sub(_owed_deed, text)
     text = _deed_first(_INTO_OURS.sub("in two hours", _INTO_UNIT.sub("in two ", text)))
     text = _REMIND_FOUR.sub(lambda m: f"{m[1]} about ", _FOUR_WHEN.sub("for ", text))
     text = _AM_AN_EVENT.sub(lambda m: f"{m.group(1)} have ", text)

@@ -182,7 +182,11 @@ _EN_REST = (r"(?:(?:,|\s+(?=i(?:'m|\s+am|'ll|\s+will|\s+won't|\s+don't|\s+do\s+n
             # someone else's reason: "cancel the call to my son he's coming round instead" (the sixty-third session's
             # older user: "Do you mean ring your son?"), "… nobody can make it"
             r"|\s+(?=(?:he|she|they|we|nobody|no\s+one|everyone|everybody)(?:'s|'re|'ll|\s+(?:is|are|was|were|can|can't|cant|"
-            r"won't|wont|will|has|have|isn't|aren't|doesn't|don't|couldn't|cancelled|canceled))\b)).*)?")
+            r"won't|wont|will|has|have|isn't|aren't|doesn't|don't|couldn't|cancelled|canceled))\b)"
+            # a named one's reason: "cancel the inspection the shop did it already" (the sixty-seventh session's truck
+            # driver: "Do you mean get the truck inspected?"), "… the client changed their mind"
+            r"|\s+(?=(?:the|my|our)\s+[\w'-]+(?:\s+[\w'-]+)?\s+(?:did|already|just|changed|dropped|cancell?ed|called|"
+            r"moved|took|fixed|handled|said|says|told|decided|is|was|has|had|won't|can't|isn't|wasn't|doesn't|didn't)\b)).*)?")
 _EN_CANCEL = [
     r"(?:cancel|delete|remove|drop|scratch|scrap)\s+(?P<x>(?!(?:that|it|this)\s+(?:make|change|move|push|put|let's|how\s+about|"
     r"i\s+mean)\b)[^,]+?)(?:\s+(?:from|off|on)\s+(?:my|the)\s+(?:agenda|list|to-?do list))?"

@@ -758,6 +758,20 @@ def ask_close_every(loops: Sequence[OpenLoop], done: bool, lang: Lang, deed: str
     return f"Cancel {things} on your agenda: {_named(loops, lang)}? Say yes and I'll cancel {them}."
 
 
+_EVENTS = re.compile(r"(?:meeting|lesson|conference|class|appointment|interview|shot|final|vaccine|jab|rehearsal|"
+                     r"session|exam|game|match|tryout|visit)e?s")
+_HEAD_END = re.compile(r"\s+(?:for|with|to|at|in|on|from|of|about)\s")
+
+
+def _be(desc: str) -> str:
+    """"are" for an event named in the plural ("parent teacher meetings are Thursday at 4 PM", the sixty-seventh
+    session: "… meetings is …"), "is" for one thing or a deed ("grade the essays is due Thursday")."""
+    head = _HEAD_END.split(desc.lower(), maxsplit=1)[0].split()
+    if not head or any(w in ("the", "a", "an", "my", "your", "our", "his", "her", "their") for w in head[1:]):
+        return "is"     # "study for the exams": a deed and its thing
+    return "are" if _EVENTS.fullmatch(head[-1]) else "is"
+
+
 def when_due(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang) -> str:
     """"Call Bob is tomorrow at 3 PM." / "밥한테 전화하기는 내일 오후 3시예요." for each promise asked about."""
     said = []
@@ -769,8 +783,9 @@ def when_due(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang) -
         else:
             desc = _capital(second_person(loop.desc))
             when = spoken_due(loop.due_ms, now, tz, lang) if loop.due_ms is not None else None
+            be = _be(loop.desc)
             said.append(f"{desc} has no time set." if when is None else
-                        f"{desc} is due {when}." if when.startswith("by ") else f"{desc} is {when}.")
+                        f"{desc} {be} due {when}." if when.startswith("by ") else f"{desc} {be} {when}.")
     return " ".join(said)
 
 

@@ -547,6 +547,14 @@ class Asking(DeskBase):
         said = said.removeprefix("by ").removesuffix(" at noon")
         return DeskReply(f"Your next day with no shift on your agenda is {said}.", "en", intent="due_day")
 
+    def _passed_named(self, words: str) -> OpenLoop | None:
+        """The one promise `words` name that expired with its time passed (not done, not cancelled), or None."""
+        now_ms = self.service.now_ms()
+        passed = [loop for loop in self.service.recently_closed() if loop.status == LoopStatus.EXPIRED
+                  and loop.due_ms is not None and loop.due_ms < now_ms and loop.repeat is None]
+        hits = set(_promises_named(words, [loop.desc for loop in passed]))
+        return passed[hits.pop()] if len(hits) == 1 else None
+
     def when_unlisted(self, text: str) -> str | None:
         """"What time is the meeting?", "회의 몇 시였지?" when no open promise is that one (`_when_due` found none): "I
         don't have the meeting on your agenda."; None unless the words name the user's own thing (an appointment word,
@@ -560,6 +568,12 @@ class Asking(DeskBase):
         if lang == "ko":
             own = re.search(r"(?:였|이었)(?:지|더라|나)|더라$", cleaned) or _KO_AGENDA_NOUN.search(words)
             return phrases.when_unlisted(words, "ko") if own else None
+        if (passed := self._passed_named(words)) is not None:
+            # "when is the daycare tour" the evening after it (the sixty-seventh session's nurse: SmolLM2's "on friday,
+            # october 2022"): when it was, and that it has passed
+            when = phrases.spoken_due(passed.due_ms or 0, self.service.now_local(), self.service.tz, "en")
+            return f"{phrases.second_person(passed.desc)[:1].upper()}{phrases.second_person(passed.desc)[1:]} was {when}; " \
+                   "it has passed, so it's off your agenda."
         said = re.search(rf"\b(?P<det>my|our|the)\s+{re.escape(words)}\b", cleaned)
         own = said is not None and said["det"] in ("my", "our") or _EN_AGENDA_NOUN.search(words)
         return phrases.when_unlisted(f"{said['det'] if said else 'the'} {words}", "en") if own else None

@@ -36,6 +36,7 @@ from jarvisd.openloop.desk.state import (
     FOCUS_SEC,
     LATE_ANSWER_SEC,
     LISTED_SEC,
+    REMIND_FIX,
     Clearing,
     DeskBase,
     DeskReply,
@@ -52,6 +53,7 @@ from jarvisd.openloop.intents import (
 )
 from jarvisd.openloop.model import AgendaChange, ClosedRef, Judgement, LoopStatus, OpenLoop, ProposedLoop
 from jarvisd.openloop.net_terms import is_invoice, paid_on, payment_desc, payment_of, terms_in, terms_said
+from jarvisd.openloop.progress import progress_reply, progress_said
 from jarvisd.openloop.service import MEANING_LOOPS
 from jarvisd.openloop.shifts import read_shift
 from jarvisd.openloop.text import names_part_of
@@ -291,6 +293,13 @@ class Closing(DeskBase):
             # "cancel the plants" after the plants' "every day until sunday" ended: not "I couldn't find …"
             return DeskReply(past_due.series_ended(ended, self.service.now_local(), self.service.tz, intent.lang),
                              intent.lang, intent=intent.kind)
+        if found is None and status is LoopStatus.DISMISSED and intent.lang == "en" and \
+                (passed := self._passed_named(intent.argument)) is not None:
+            # "cancel the daycare tour …" the evening after it (the sixty-seventh session's nurse: "I couldn't find …")
+            when = phrases.spoken_due(passed.due_ms or 0, self.service.now_local(), self.service.tz, "en")
+            desc = phrases.second_person(passed.desc)
+            return DeskReply(f"{desc[:1].upper()}{desc[1:]} was {when}; it has passed, so there's nothing left to cancel.",
+                             intent.lang, intent=intent.kind)
         if found is None:
             if intent.command:
                 return DeskReply(phrases.not_found(intent.argument, intent.lang), intent.lang, intent=intent.kind)
@@ -398,6 +407,19 @@ class Closing(DeskBase):
                 return kept
             return DeskReply(said(loop, now, self.service.tz, lang), lang, intent="when")
         return None
+
+    def _progress(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
+        """"graded half the essays" with "grade the 7th grade essays" open: a part done, the promise kept open and
+        what is left said (`progress`); None when no one open promise is named."""
+        if lang != "en" or (said := progress_said(clean(text))) is None:
+            return None
+        loop = self._one_named(said[2])
+        if loop is None:
+            return None
+        self._remember(session, loop, self.service.now_ms())
+        when = None if loop.due_ms is None else phrases.spoken_due(loop.due_ms, self.service.now_local(), self.service.tz, lang)
+        desc = phrases.second_person(loop.desc)
+        return DeskReply(progress_reply(desc[:1].upper() + desc[1:], said[1], when), lang, intent="progress")
 
     def _still_time(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
         """"Can I still do it today?", "is it too late?" of the promise in focus (told forgotten, asked about, reminded):
@@ -550,7 +572,9 @@ class Closing(DeskBase):
                     self._not_held_yet(closure.clause, shown[found]):
                 heard.append(found)      # "병원 다녀왔어" with the vet on Thursday at 3 (the sixtieth session: closed): asked
                 continue
-            if isinstance(found, int) and closure.status == "done" and \
+            # (not when the promise found is the closing's very words: "called the daycare" with "call the daycare" and
+            # "daycare tour" open, the sixty-seventh session's nurse was asked which)
+            if isinstance(found, int) and closure.status == "done" and descs[found].lower() != closure.reference.lower() and \
                     (alike := [i for i, d in enumerate(descs) if i != found and naming.deed_as_thing(closure.reference, d)]):
                 heard.extend([found, *alike])   # "I sent the text": Jo's text, or texting Bo? asked
                 continue
@@ -736,6 +760,9 @@ class Closing(DeskBase):
             return DeskReply(phrases.closed_meanwhile(self._any(guess.loop_id), lang), lang, intent="confirm")
         if not yes:
             return DeskReply(phrases.left_as_it_was(lang), lang, intent="confirm")
+        if guess.fix.startswith(REMIND_FIX):   # "Which one: …?" to a reminder asked: that one reminded then
+            reminded = self._remind_asked(f"remind me about {loop.desc} {guess.fix.removeprefix(REMIND_FIX)}", session, lang)
+            return reminded or DeskReply(phrases.left_as_it_was(lang), lang, intent="confirm")
         if guess.fix and (shift := read_shift(clean(guess.fix))) is not None and loop.due_ms is not None:
             return self._shifted(loop, shift, None, session, lang, self.service.now_ms())
         if guess.fix:

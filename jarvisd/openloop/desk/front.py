@@ -210,6 +210,14 @@ _SAME_FOR = re.compile(r"(?:(?:oh|ok|okay|so|um+|uh+)[\s,]+)*(?:and|plus|also|oh
 
 # "what do i owe on the 15th", "what do i have to pay this week" (the sixty-fourth session's freelancer: "I have nothing you
 # promised On the 15th."): a day's or a span's dues asked
+# "called hr my return to work date is january 4" (the sixty-seventh session's parent: the call closed, the date kept
+# nowhere, and "when do i go back to work" went to SmolLM2): the call told done, then the date told, each read alone
+_ASKED_THEN_TOLD = re.compile(r"(?P<done>(?:i\s+)?(?:called|rang|phoned|emailed|talked\s+to|spoke\s+(?:to|with)|heard\s+(?:back\s+)?from|"
+                              r"checked\s+with)\s+(?:the\s+)?[\w'-]+(?:\s+[\w'-]+)??)[\s,]+(?:and\s+|so\s+)?"
+                              r"(?P<told>(?:my|our)\s+[\w'-]+(?:\s+[\w'-]+){0,5}?\s+(?:is|are|will\s+be)\s+\S.*)", re.IGNORECASE)
+# "when do i go back to work?" asked of the date kept so ("return to work date, January 4")
+_BACK_TO_WORK = re.compile(r"when\s+(?:do|will|should)\s+i\s+(?:go\s+back|return|get\s+back|start\s+back)\s+(?:to|at)\s+work"
+                           r"(?:\s+again)?\??|when\s+am\s+i\s+(?:going\s+)?back\s+(?:at|to)\s+work\??", re.IGNORECASE)
 _OWE_ON = re.compile(r"^what\s+(?:do\s+i\s+owe|(?:do\s+i\s+(?:have|need)\s+to|must\s+i|should\s+i)\s+pay|(?:bills|payments)\s+(?:are|do\s+i\s+have))"
                      r"\s+(?=(?:on|by|this|next|today|tomorrow|tonight|before)\b)", re.IGNORECASE)
 
@@ -397,6 +405,8 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
         text = _MY_CLOCK.sub(r"\g<verb> ", text)   # "move my 3pm to 4pm" as the correction's "move 3pm to 4pm"
         text = _FILLER_LEAD.sub("", text, count=1) or text   # "let's see, what's on Friday?" (the fiftieth session: the model's)
         text = _OWE_ON.sub("what do i have due ", text, count=1)   # "what do i owe on the 15th": that day's dues
+        if _BACK_TO_WORK.fullmatch(text.strip()) and any("work date" in loop.desc for loop in self.service.agenda()):
+            text = "when is my return to work date"
         text = _KO_FILLER_MID.sub(" ", _KO_FILLER_LEAD.sub("", text, count=1)) or text
         text = _KO_CALLED_LEAD.sub("", text, count=1) or text
         text = _KO_HEARD_THEN_REMIND.sub(" ", text, count=1)
@@ -441,6 +451,10 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
                 return _joined(self._confirmed(guess, answer, lang, session), self.handle(rest, session))
             if answer is not None and waited <= LATE_ANSWER_SEC * 1000:   # the next words, but too late
                 return self._too_late(guess, answer, lang)
+        if lang == "en" and (told := _ASKED_THEN_TOLD.fullmatch(text.strip())) is not None \
+                and read_utterance(told["told"], self.korean).commitments \
+                and (closed := self._answer(told["done"], session, lang)) is not None and closed.change.closed:
+            return _joined(closed, self._answer(told["told"], session, lang))
         if (other := _someone_else_will(text)) is not None and (reply := self._answer(other, session, lang)) is not None \
                 and reply.change.closed:   # "I can't pick up my brother, his friend will": taken on by someone else
             return reply
@@ -592,6 +606,8 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
             return repeating
         if (terms := self._net_terms(text, session, lang)) is not None:   # "its net 30" after an invoice sent
             return terms
+        if (part := self._progress(text, session, lang)) is not None:   # "graded half the essays": still open
+            return part
         if (off := self._day_off(text, session, lang)) is not None:   # "cancel the soccer practice on thursday"
             return off
         if (skipped := self._skip(text, session, lang)) is not None:   # "skip the pills today"

@@ -35,10 +35,12 @@ from jarvisd.openloop.day_off import day_off, ko_day_off, skip_asked, skip_day
 from jarvisd.openloop.desk.state import (
     CONFIRM_SEC,
     LISTED_SEC,
+    REMIND_FIX,
     SNOOZE_MAX_MIN,
     SNOOZE_WINDOW_SEC,
     DeskBase,
     DeskReply,
+    Guess,
     _joined,
 )
 from jarvisd.openloop.desk.words import (
@@ -181,6 +183,23 @@ class Reminding(DeskBase):
         now_ms = self.service.now_ms()
         if ask.name:
             loop = self._one_named(ask.name)
+            if loop is None and lang == "en" and ask.lead_minutes is None and ask.time_words and not ask.deed \
+                    and not ask.none and not ask.part:
+                loops = self.service.agenda()
+                hits = sorted(set(_promises_named(ask.name, [shown.desc for shown in loops])))
+                bare = re.sub(r"^(?:the|my|our)\s+", "", ask.name.lower())
+                itself = [loops[i] for i in hits if loops[i].desc.lower().startswith(bare)]
+                if len(hits) > 1 and len(itself) == 1:
+                    loop = itself[0]   # "remind me about the field trip tomorrow morning": the trip, not a deed for it
+                elif len(hits) > 1:
+                    # two deeds "… for the field trip" and no trip kept (the sixty-seventh session's teacher: "pack
+                    # lunches for the field trip" moved to tomorrow): asked which, the pick reminded then
+                    options = [loops[i] for i in hits][:3]
+                    self._guesses[session] = Guess(options[0].id, LoopStatus.OPEN, now_ms,
+                                                    tuple(shown.id for shown in options),
+                                                    fix=REMIND_FIX + ask.time_words)
+                    return DeskReply(phrases.which_one(options, lang, self.service.now_local(), self.service.tz), lang,
+                                     intent="remind")
             if loop is None and lang == "ko" and ask.lead_minutes is not None and not ask.part:
                 # "치과 30분 전에 알려 줘" with "치과 가기, 내일까지" and "치과 예약, 내일 오후 3시" open: minutes before
                 # can only be of the one with a clock time (the fifty-fifth session: neither, and SmolLM2's "답을 모르겠어요")

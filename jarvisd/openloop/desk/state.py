@@ -90,6 +90,11 @@ class Guess:
     fix: str = ""       # a correction's words: the pick moves that promise instead of closing it (pass 25)
 
 
+# a `Guess.fix` that is a reminder asked of one of a few ("remind me about the field trip tomorrow morning" with two
+# deeds for the trip): the time words follow it, and the pick is reminded then, its due left as it is
+REMIND_FIX = "\x00remind "
+
+
 @dataclass
 class Fix:
     """A correction said after the rest of the utterance, and whether the promise it names was new in it."""
