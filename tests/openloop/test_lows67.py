@@ -1,0 +1,43 @@
+"""The sixty-sixth session's Korean and cross-language leftovers (lows67), each first seen wrong on the offline default:
+a desk on Monday 2026-12-07 10:00 in Seoul, a real JSONL agenda and Kiwi; no model."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from jarvisd.openloop.desk import AgendaDesk
+from tests.openloop.conftest import SEOUL, agenda_desk, agenda_rows, said_to
+
+MONDAY = datetime(2026, 12, 7, 10, 0, tzinfo=SEOUL)
+
+
+@pytest.fixture
+def monday(tmp_path, korean) -> AgendaDesk:
+    return agenda_desk(tmp_path, korean, MONDAY)
+
+
+# ---------------------------------------------------------------- a Korean day off of a promise named in English
+
+
+@pytest.mark.parametrize(("kept", "said", "reply", "row"), [
+    # before: read as English ("목요일 … 취소": fewer Hangul than Latin letters), the whole series ended
+    ("soccer practice every tuesday and thursday at 5pm", "목요일 soccer practice 취소",
+     "알겠어요, 이번 주 목요일에는 soccer practice 없어요. 다음은 다음 주 화요일이에요.", ("soccer practice", "2026-12-08 17:00")),
+    ("piano lesson every friday at 4pm", "금요일 piano lesson 취소요",                                  # held out
+     "알겠어요, 이번 주 금요일에는 piano lesson 없어요. 다음은 다음 주 금요일이에요.", ("piano lesson", "2026-12-18 16:00")),
+])
+def test_a_korean_day_off_of_an_english_promise_keeps_the_series(monday, kept, said, reply, row):
+    said_to(monday, kept)
+    assert said_to(monday, said) == [reply]
+    assert agenda_rows(monday) == [row]
+
+
+def test_guard_a_korean_cancel_with_no_day_still_ends_it(monday):
+    said_to(monday, "soccer practice every tuesday and thursday at 5pm")
+    assert said_to(monday, "soccer practice 취소") == ["목록에서 지웠어요: soccer practice. 다시 알려 드리지 않아요."]
+
+
+def test_guard_an_english_order_to_a_korean_name_stays_english(monday):
+    assert said_to(monday, "call 민수 tomorrow") == ["Got it: call 민수, by tomorrow."]
