@@ -41,3 +41,34 @@ def test_guard_a_korean_cancel_with_no_day_still_ends_it(monday):
 
 def test_guard_an_english_order_to_a_korean_name_stays_english(monday):
     assert said_to(monday, "call 민수 tomorrow") == ["Got it: call 민수, by tomorrow."]
+
+
+# ---------------------------------------------------------------- an errand told missed that is not on the agenda
+
+
+@pytest.mark.parametrize(("said", "reply"), [
+    # before: None (to SmolLM2: "as a voice assistant, you can't pay the bill …")
+    ("i couldn't pay the bill because the site was down",
+     "That isn't on your agenda: pay the bill. Want me to remind you? Say when, like \"remind me to pay the bill tomorrow\"."),
+    ("i forgot to renew my passport",                                                                   # held out
+     "That isn't on your agenda: renew your passport. Want me to remind you? Say when, like \"remind me to renew my "
+     "passport tomorrow\"."),
+    ("i didn't get to send the invoice when the bank was closed",                                      # held out
+     "That isn't on your agenda: send the invoice. Want me to remind you? Say when, like \"remind me to send the "
+     "invoice tomorrow\"."),
+])
+def test_an_errand_told_missed_not_kept_is_said_so_and_offered(monday, said, reply):
+    assert said_to(monday, said) == [reply]
+    assert agenda_rows(monday) == []
+
+
+@pytest.mark.parametrize("said", ["i didn't eat breakfast", "i couldn't find my keys", "i couldn't sleep because of the noise",
+                                  "i didn't know that"])
+def test_guard_talk_of_things_not_done_is_no_errand(monday, said):
+    assert said_to(monday, said) == [None]
+
+
+def test_guard_an_errand_kept_is_still_said_as_kept(monday):
+    said_to(monday, "pay the bill by friday")
+    assert said_to(monday, "i couldn't pay the bill because the site was down") == [
+        "It's still on your agenda: pay the bill, by Friday."]
