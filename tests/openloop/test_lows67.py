@@ -72,3 +72,34 @@ def test_guard_an_errand_kept_is_still_said_as_kept(monday):
     said_to(monday, "pay the bill by friday")
     assert said_to(monday, "i couldn't pay the bill because the site was down") == [
         "It's still on your agenda: pay the bill, by Friday."]
+
+
+# ---------------------------------------------------------------- a reason said first is no part of the name
+
+
+@pytest.mark.parametrize(("said", "row"), [
+    # before: "브레이크 패드 소리나서 센터 예약하기" (Kiwi: 소리 + 나 + 서); the other two to SmolLM2, nothing kept
+    ("브레이크 패드 소리나서 센터 예약하기", ("센터 예약하기", "-")),
+    ("보일러 고장나서 내일 수리 기사 부르기", ("수리 기사 부르기", "2026-12-08 23:59")),              # held out
+    ("우유 다 떨어져서 내일 마트 가기", ("마트 가기", "2026-12-08 23:59")),                          # held out
+    ("book the garage tomorrow because the brakes squeak", ("book the garage", "2026-12-08 23:59")),  # English, as before
+])
+def test_a_reason_said_first_is_no_part_of_the_name(monday, said, row):
+    said_to(monday, said)
+    assert agenda_rows(monday) == [row]
+
+
+def test_the_errand_with_its_reason_is_closed_by_its_name(monday):
+    said_to(monday, "브레이크 패드 소리나서 센터 예약하기")
+    assert said_to(monday, "브레이크 패드 소리나서 센터 예약했어") == ["완료로 표시했어요: 센터 예약하기."]
+
+
+@pytest.mark.parametrize("said", ["친구 만나서 밥 먹기", "비 와서 오늘 일찍 접었어"])
+def test_guard_one_deed_then_another_or_talk_keeps_its_words(monday, said):
+    said_to(monday, said)
+    assert agenda_rows(monday) == []
+
+
+def test_guard_a_deed_then_another_is_kept_whole(monday):
+    said_to(monday, "내일 친구 만나서 밥 먹기로 했어")
+    assert agenda_rows(monday) == [("친구 만나서 밥 먹기", "2026-12-08 23:59")]
