@@ -103,3 +103,45 @@ def test_guard_one_deed_then_another_or_talk_keeps_its_words(monday, said):
 def test_guard_a_deed_then_another_is_kept_whole(monday):
     said_to(monday, "내일 친구 만나서 밥 먹기로 했어")
     assert agenda_rows(monday) == [("친구 만나서 밥 먹기", "2026-12-08 23:59")]
+
+
+# ---------------------------------------------------------------- a clock end said after it, and "for 0 days"
+
+EVENING = datetime(2026, 12, 7, 19, 0, tzinfo=SEOUL)
+
+
+@pytest.mark.parametrize(("said", "reply", "row"), [
+    # before: "drink water, tomorrow at 6 PM, then every 2 hours." (the end read as the first time, no end)
+    ("remind me to drink water every 2 hours until 6pm",
+     "I'll remind you: drink water, tomorrow at 9 AM, then every 2 hours until 6 PM tomorrow.", ("drink water", "2026-12-08 09:00")),
+    ("30분마다 오후 6시까지 물 마시라고 알려줘",                                                     # held out
+     "알림 맞춰 둘게요: 물 마시기, 내일 오전 9시부터 내일 저녁 6시까지 30분마다.", ("물 마시기", "2026-12-08 09:00")),
+])
+def test_a_clock_end_said_after_it_is_tomorrows(tmp_path, korean, said, reply, row):
+    desk = agenda_desk(tmp_path, korean, EVENING)
+    assert said_to(desk, said) == [reply]
+    assert agenda_rows(desk) == [row]
+    (loop,) = desk.service.agenda()
+    assert loop.until == "2026-12-08T18:00"
+
+
+def test_guard_a_clock_end_still_ahead_today_is_todays(tmp_path, korean):
+    desk = agenda_desk(tmp_path, korean, EVENING)
+    assert said_to(desk, "remind me to stretch every 30 minutes until 9pm") == [
+        "I'll remind you: stretch, tonight at 7:30 PM, then every 30 minutes until 9 PM."]
+
+
+@pytest.mark.parametrize(("said", "row"), [
+    # before: "stretch for 0 days" kept as the name
+    ("remind me to stretch every day for 0 days", ("stretch", "-")),
+    ("매일 아침 8시에 약 먹기 0일 동안", ("약 먹기", "2026-12-08 08:00")),                                  # held out
+])
+def test_a_count_of_no_days_is_no_part_of_the_name(monday, said, row):
+    said_to(monday, said)
+    assert agenda_rows(monday) == [row]
+    assert monday.service.agenda()[0].until is None
+
+
+def test_guard_a_count_of_days_still_ends_it(monday):
+    assert said_to(monday, "remind me to stretch every day at 9 for 3 days") == [
+        "I'll remind you: stretch, tomorrow at 9 AM, then every day until Thursday."]
