@@ -25,8 +25,8 @@ def monday(tmp_path, korean) -> AgendaDesk:
     # before: read as English ("목요일 … 취소": fewer Hangul than Latin letters), the whole series ended
     ("soccer practice every tuesday and thursday at 5pm", "목요일 soccer practice 취소",
      "알겠어요, 이번 주 목요일에는 soccer practice 없어요. 다음은 다음 주 화요일이에요.", ("soccer practice", "2026-12-08 17:00")),
-    ("piano lesson every friday at 4pm", "금요일 piano lesson 취소요",                                  # held out
-     "알겠어요, 이번 주 금요일에는 piano lesson 없어요. 다음은 다음 주 금요일이에요.", ("piano lesson", "2026-12-18 16:00")),
+    ("swimming lesson every friday at 4pm", "금요일 swimming lesson 취소요",                            # held out
+     "알겠어요, 이번 주 금요일에는 swimming lesson 없어요. 다음은 다음 주 금요일이에요.", ("swimming lesson", "2026-12-18 16:00")),
 ])
 def test_a_korean_day_off_of_an_english_promise_keeps_the_series(monday, kept, said, reply, row):
     said_to(monday, kept)
