@@ -106,6 +106,8 @@ def is_korean(sentence: str, korean: KoreanAnalyzer | None = None) -> bool:
 _EN_GRAMMAR = frozenset("i i'm i'll i've you we me my our your to the a an is are am was please need have has will "
                         "can could should must don't didn't it that this what when where how remind tell call text "
                         "ask say and but".split())
+# a terse Korean order said with a noun for its verb, last ("목요일 soccer practice 취소", "dentist 예약 취소요")
+_KO_ORDER_NOUNS = frozenset("취소 취소요 취소됨 완료 완료요 연기 연기요".split())
 _PREDICATE_TAGS = ("VV", "VA", "VX", "VCP", "VCN", "XSV", "XSA")
 _LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
 
@@ -120,6 +122,8 @@ def korean_predicate(sentence: str, korean: KoreanAnalyzer) -> bool:
         return False
     if any(w.casefold() in _EN_GRAMMAR for w in _LATIN_WORD.findall(sentence)):
         return False
+    if words[-1].rstrip(".!~") in _KO_ORDER_NOUNS:
+        return True   # "목요일 soccer practice 취소" (lows67: read as English, the whole series ended)
     tail = [m for m in korean.morphs(words[-1]) if m.tag not in ("SF", "SP", "SE")]
     return bool(tail) and tail[-1].tag in ("EF", "EC") and any(m.tag in _PREDICATE_TAGS for m in tail)
 

@@ -119,6 +119,23 @@ def _not_done(said: str) -> str | None:
     return None if not deed or _NOT_A_DEED.match(deed) or _NOT_A_MISSED_DEED.match(deed) else deed
 
 
+# an errand told missed that no promise names ("i couldn't pay the bill because the site was down" with no bill kept;
+# lows67: to SmolLM2, "as a voice assistant, you can't pay the bill"): not on the agenda, and how to keep it. Errands
+# only: "i didn't eat breakfast", "i couldn't find my keys" are talk, not a duty let slip.
+_EN_ERRAND = re.compile(r"(?:pay|renew|return|call|phone|email|e-mail|text|send|mail|post|book|submit|file|register|"
+                        r"apply\s+for|sign\s+up\s+for|order|buy|pick\s+up|drop\s+off|reply\s+to|cancel|refill|deposit|"
+                        r"schedule)\s+\w", re.IGNORECASE)
+
+
+def not_on_agenda(deed: str, lang: phrases.Lang) -> str | None:
+    """"That isn't on your agenda: pay the bill. Want me to remind you? …" for an errand told missed that no promise
+    names (English; None for a deed that is no errand)."""
+    if lang != "en" or not _EN_ERRAND.match(deed) or len(deed) > 80:
+        return None
+    return (f"That isn't on your agenda: {phrases.second_person(deed)}. Want me to remind you? Say when, like "
+            f"\"remind me to {deed} tomorrow\".")   # the user's words: "my passport"
+
+
 def forgot_said(text: str) -> str | None:
     """The deed in "I forgot to call mom yesterday", "oh no I forgot to pick up the dry cleaning", "엄마한테 전화하는 거
     깜빡했어"; None for other words, a question, or a forgetting that names no deed ("I forgot what I wanted to say")."""

@@ -40,6 +40,15 @@ _EN_AFTER_DEED = re.compile(r"(?<!\s)\s+(?:because|(?:'?cause|coz|since|as)\s+(?
 # Korean: why said after the last comma, ending as a reason does ("…취소해 줘, 코치가 아파서", "…, 비 온대")
 _KO_WHY_END = re.compile(r"(?:서|니까|니깐|때문에|거든|거든요|대|래|대요|래요)$")
 
+# Korean: why said first, as a clause of a state or a breakdown ending in -서 / 때문에 ("브레이크 패드 소리나서 센터
+# 예약하기", "보일러 고장나서 수리 기사 부르기", "우유 다 떨어져서 …"; not "… 때문에": "그날 일 때문에 마트 가기" keeps
+# its words, korean65's guard; lows67: kept in the name, Kiwi reads "소리나서" as
+# 소리 + 나 + 서). Not a -서 of one deed then another ("친구 만나서 밥 먹기", "집에 와서 빨래하기": the first is done).
+_KO_WHY_FIRST = re.compile(
+    r"[가-힣A-Za-z0-9 ]{1,40}?(?:(?:소리|냄새|고장|탈|열|문제|구멍|금|녹|펑크|누수|에러|오류)\s?(?:이|가)?\s?나서"
+    r"|(?:떨어|망가|깨|막|밀|부러|찢|터|고장\s?나|꺼|끊|얼)져서|아파서|없어서|바빠서|늦어서|새서|비\s?와서|눈\s?와서"
+    r")\s+(?=\S)")
+
 _AFTER_DAY_CHARS = 200   # the words a reason after the day is looked for in (a turn is one sentence or two)
 
 
@@ -63,3 +72,11 @@ def without_reason(text: str, after: After = "words", lang: Literal["en", "ko"] 
     leaves the words as they are ("because of the rain" is no deed's reason)."""
     at = reason_at(text, after, lang)
     return text if not at else text[:at].rstrip(" ,")
+
+
+def without_ko_reason_first(text: str) -> str:
+    """The Korean words with a reason said first off ("브레이크 패드 소리나서 센터 예약하기": "센터 예약하기"); the words as
+    they are when no such reason starts them, or nothing is left after it."""
+    m = _KO_WHY_FIRST.match(text) if len(text) <= _AFTER_DAY_CHARS else None
+    rest = text[m.end():] if m is not None else ""
+    return rest if len(rest.strip()) >= 2 else text

@@ -99,13 +99,15 @@ def end_said(text: str, now: datetime) -> End | None:
         count = int(n) if n.isdigit() else _EN_COUNT.get(" ".join(n.split()), 0)
         if count > 0:
             return End(None, count * (7 if m["unit"].lower() == "week" else 1), m.span())
+        if n.isdigit():   # "for 0 days" (pass 66's low, kept in the name): a count that says nothing, its words off, no end
+            return End(None, 0, m.span())
     if (m := _KO_FOR.search(text)) is not None:
         if m["word"]:
             count = _KO_COUNT[" ".join(m["word"].split()) if " " in m["word"] else m["word"]]
         else:
             n = m["n"]
             count = (int(n) if n.isdigit() else _KO_NUM[n]) * (7 if m["unit"].startswith("주") else 1)
-        if count > 0:
+        if count > 0 or m["n"] and m["n"].isdigit():   # "0일 동안": no end, its words off, as "for 0 days"
             return End(None, count, m.span())
     for m in (_EN_UNTIL.search(text), _KO_UNTIL.search(text)):
         if m is None:
@@ -134,8 +136,12 @@ def clock_end_said(text: str, now: datetime) -> End | None:
             when = resolve_time(m["clock"] if pattern is _KO_UNTIL_CLOCK else f"at {m['clock']}", now)
         except (ImpossibleTime, ValueError):
             return None
-        if when is None or not when.has_time or when.at <= now or when.at.date() != now.date():
+        if when is None or not when.has_time or when.at <= now:
             return None
+        if when.at.date() != now.date() and when.at.date() != now.date() + timedelta(days=1):
+            return None
+        # said after it today ("until 6pm" at 7 PM; lows67: tomorrow at 6 PM was read as the first time, no end): the
+        # series ends at tomorrow's (the caller starts it that morning)
         return End(when.at.date(), 0, m.span(), when.at.time().replace(second=0, microsecond=0))
     return None
 

@@ -361,6 +361,9 @@ class Capturing(DeskBase):
             if end is None and rule is not None and rule.step_ms is not None:   # "every 2 hours until 6pm"
                 end = series_end.clock_end_said(c.clause, now)
             due_ms, problem, said_day = self._due(series_end.without_end(c.clause, end), now, lang, said_day)
+            if end is not None and end.at is not None and end.day != now.date() and due_ms is None and problem is None:
+                # "every 2 hours until 6pm" said after 6 PM (lows67): tomorrow's hours, from the morning
+                due_ms = int(datetime.combine(end.day, time(PART_HOURS["morning"]), tzinfo=self.service.tz).timestamp() * 1000)
             desc = repeats.without_repeat(c.action) if rule is not None else c.action
             if end is not None:
                 desc = series_end.desc_without_end(desc, now)

@@ -406,6 +406,8 @@ class Closing(DeskBase):
             if missed.later and (kept := self._keep_anew(loop, missed.later, session, lang)) is not None:
                 return kept
             return DeskReply(said(loop, now, self.service.tz, lang), lang, intent="when")
+        if not missed.later and (offer := past_due.not_on_agenda(missed.deed, lang)) is not None:
+            return DeskReply(offer, lang, intent="when")   # an errand no promise names: not kept, said so (lows67)
         return None
 
     def _progress(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:

@@ -66,6 +66,7 @@ from jarvisd.openloop.intents import (
 )
 from jarvisd.openloop.korean_morph import KoreanAnalyzer
 from jarvisd.openloop.model import OpenLoop
+from jarvisd.openloop.reasons import without_ko_reason_first
 from jarvisd.openloop.remind_asks import (
     reminder_with_what,
     reminder_without_what,
@@ -412,6 +413,7 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
         text = _KO_HEARD_THEN_REMIND.sub(" ", text, count=1)
         text = _KO_CANCEL_PUT_OFF.sub(r"\g<cancel>", text, count=1)
         text = _ko_flight(text)
+        text = without_ko_reason_first(text)   # "브레이크 패드 소리나서 센터 예약하기": the why is no part of it (lows67)
         text = self._ko_during(text)
         if (call := _KO_OFFICE_CALLS.fullmatch(text.strip())) is not None and time_spans(call["when"]):
             text = f"{call['when'].removesuffix('에')}에 {call['who']} 전화 받아야 돼"
