@@ -392,3 +392,35 @@ def test_moving_a_deed_two_promises_share_asks_which_one(desk, service):
     assert dues(service, 10) == {"call mom": "2026-12-02", "call the bank": "2026-12-04"}
     desk.handle("move the bank call to Saturday")
     assert dues(service, 10)["call the bank"] == "2026-12-05"
+
+
+@pytest.mark.parametrize("heard", ["No, sir's sake.", "No, the blue one.", "Nope, first day.", "no, fur stay"])
+def test_a_no_with_words_not_read_right_after_a_promise_asks_again(desk, service, heard):
+    """Daemon run s66/conv1 turn 6: "No, Thursday." heard "No, sir's sake." after "... before Friday" went to SmolLM2
+    ("I'm sorry, sir.", 4 s): a correction not heard is asked again, and nothing moves."""
+    desk.handle("I need to remove the slides before Friday.")
+    due = local(service.agenda()[0])
+    reply = desk.handle(heard)
+    assert reply is not None and "didn't catch what to change about remove the slides" in reply.text
+    assert local(service.agenda()[0]) == due and len(service.agenda()) == 1
+
+
+@pytest.mark.parametrize("said", ["No, thanks.", "no worries", "No, that's fine.", "No, I'm good.", "no, never mind",
+                                  "No, what time is it?", "No, sir."])
+def test_guard_a_no_that_changes_nothing_is_not_asked_again(desk, service, said):
+    desk.handle("I need to remove the slides before Friday.")
+    reply = desk.handle(said)
+    assert reply is None or "didn't catch what to change" not in reply.text
+
+
+def test_guard_a_no_long_after_the_promise_is_not_a_correction(desk, service, clock):
+    desk.handle("I need to remove the slides before Friday.")
+    clock.now += 600
+    reply = desk.handle("No, sir's sake.")
+    assert reply is None or "didn't catch" not in reply.text
+
+
+def test_a_no_with_a_time_still_moves_it(desk, service):
+    desk.handle("I need to send the quarterly report by tomorrow at 3 pm.")
+    desk.handle("No, Thursday.")
+    assert local(service.agenda()[0]) == "2026-12-03 15:00"

@@ -671,9 +671,9 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
         reply = self._correction(text, session, lang) or self._ko_time_of_named(text, session, lang)
         if reply is not None:
             return reply
-        if self.capture_mode == "rules":
-            return self.capture(text, session, lang, fixing)
-        return None
+        if self.capture_mode == "rules" and (reply := self.capture(text, session, lang, fixing)) is not None:
+            return reply
+        return self._correction_unheard(text, session, lang)
 
     def _intent(self, intent: Intent, session: str, text: str = "") -> DeskReply | None:
         now, lang = self.service.now_local(), intent.lang

@@ -66,6 +66,13 @@ from jarvisd.openloop.when import ImpossibleTime, resolve_time, time_spans
 
 log = logging.getLogger(__name__)
 
+# a "no," then up to four words (`_correction_unheard`); the first word of a "no" that changes nothing: "no, thanks",
+# "no worries", "no, that's fine", "no, I'm good", "no, never mind", "no, not yet"
+_EN_NO_THEN = re.compile(r"(?:no|nope|nah|not\s+quite|wrong|that'?s\s+wrong)\s*[,.!]\s*(?P<rest>[a-z0-9']+(?:\s+[a-z0-9']+){0,3})")
+_NOT_A_CHANGE = frozenset("""thanks thank thx worries problem problems never nothing that's thats it's its i'm im i we you
+all ok okay good fine sorry way not wait don't dont please sir ma'am""".split())
+UNHEARD_SEC = 120   # the turn right after the promise was kept, or the next one
+
 # "not 8, I mean 9": the time taken back, not a clause of its own (pass 27: "I mean 9" moved the promise said
 # last, not the one due at 8)
 _NOT_A_TIME = re.compile(rf"\W*(?:(?:no|nope|wait|sorry|actually)\W+)*not\s+{BARE_HOUR.pattern}\s*(?:[ap]\.?m\.?)?\W*",
@@ -209,6 +216,21 @@ class Moving(DeskBase):
         self._remember(session, loop, self.service.now_ms())
         return DeskReply(f"적어 둘게요: {thing}. {m['other']} 날짜를 몰라서 기한은 비워 뒀어요. {m['other']} 날짜를 알려 주시면 "
                          f"기한을 정해 둘게요.", "ko", change=AgendaChange(opened=(loop,)))
+
+    def _correction_unheard(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
+        """"No, sir's sake." (Whisper base's hearing of "No, Thursday." just after "… before Friday" was kept; daemon
+        run s66/conv1 turn 6: SmolLM2 said "I'm sorry, sir." after 4 s): a "no," and a few words no reader took, said
+        within UNHEARD_SEC of a promise kept or moved, is a correction not heard. Asked again, nothing changed."""
+        if lang != "en" or text.rstrip().endswith("?") or (m := _EN_NO_THEN.fullmatch(clean(text))) is None \
+                or m["rest"].split()[0] in _NOT_A_CHANGE:
+            return None
+        now_ms = self.service.now_ms()
+        focus = self._recent_focus(session, now_ms)
+        loop = self._open(focus.loop_id) if focus is not None and now_ms - focus.at_ms <= UNHEARD_SEC * 1000 else None
+        if loop is None:
+            return None
+        return DeskReply(f"Sorry, I didn't catch what to change about {loop.desc}. Say it again, like \"no, Thursday at "
+                         f"3\", or say \"undo that\".", lang, intent="confirm")
 
     def _correction(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
         """"No, Thursday", "make it 4 pm", or a time alone ("at 5 pm", answering "when is it due?")
