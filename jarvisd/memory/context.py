@@ -22,9 +22,9 @@ CONVERSATION_SOURCES = ("turn", "turn_part")  # recalled items that are the conv
 DESK_NOTE = "[일정 요청 - 이미 처리됨 / agenda requests, already handled]"
 
 # How much of one memory the prompt shows, in UTF-8 bytes (a byte-level tokenizer's cost follows bytes, not
-# characters). A `/remember` of 4,000 characters of emoji ZWJ sequences is ~16,000 bytes: shown whole, it filled the
-# embedded model's context in every turn that recalled it (an unrelated question took 101 s instead of 5.6 s at load,
-# two such facts made every model turn time out; pass 67). An episode (`EPISODE_CHARS`, 1,000) of English fits whole.
+# characters). A `/remember` of 4,000 characters of emoji ZWJ sequences is ~16,000 bytes: shown whole (as a core fact
+# and again as recalled) it took the embedded model's whole context, and `fit_context` cut the system prompt from its
+# end (pass 67). An episode (`EPISODE_CHARS`, 1,000) of English fits whole.
 SHOWN_BYTES = 1200
 
 

@@ -1,10 +1,10 @@
 """Seventh adversarial pass (pass67, issue 18): a fact remembered long is shown to the model bounded.
 
-A `/remember` of 4,000 characters (a pasted paragraph, or emoji ZWJ sequences, which are ~25 UTF-8 bytes and as many
-byte-level tokens each) was shown whole in every later prompt that recalled it: the embedded model's prompt grew to its
-whole context (an unrelated "what should i cook tonight" took 101 s instead of 5.6 s on the daemon at load, and a
-second such fact made every model turn fail with "did not answer within 120 s ... Send a shorter text" to a user whose
-text was short). Each memory line the prompt shows is now cut to `SHOWN_BYTES` UTF-8 bytes; the store keeps it whole.
+A `/remember` of 4,000 characters of emoji ZWJ sequences (~25 UTF-8 bytes, as many byte-level tokens, each) is ~16,000
+bytes; the memory block showed it whole, as a core fact and again as recalled, so the prompt reached the embedded
+model's whole context and `fit_context` cut the system prompt from its end. Each memory line the prompt shows is now
+cut to `SHOWN_BYTES` UTF-8 bytes; the store keeps it whole. (The turn right after such a `/remember` still carries it
+in the window: left, docs/reliability.md, "Seventh adversarial pass".)
 """
 
 from __future__ import annotations
