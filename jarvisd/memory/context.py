@@ -21,6 +21,20 @@ CONVERSATION_SOURCES = ("turn", "turn_part")  # recalled items that are the conv
 # small model copies as its own next answer.
 DESK_NOTE = "[일정 요청 - 이미 처리됨 / agenda requests, already handled]"
 
+# How much of one memory the prompt shows, in UTF-8 bytes (a byte-level tokenizer's cost follows bytes, not
+# characters). A `/remember` of 4,000 characters of emoji ZWJ sequences is ~16,000 bytes: shown whole (as a core fact
+# and again as recalled) it took the embedded model's whole context, and `fit_context` cut the system prompt from its
+# end (pass 67). An episode (`EPISODE_CHARS`, 1,000) of English fits whole.
+SHOWN_BYTES = 1200
+
+
+def bounded(text: str, most: int = SHOWN_BYTES) -> str:
+    """`text` cut to at most `most` UTF-8 bytes at a character boundary, ending with "…" when cut."""
+    data = text.encode("utf-8", "surrogatepass")
+    if len(data) <= most:
+        return text
+    return data[:most].decode("utf-8", "ignore").rstrip() + "…"
+
 
 @dataclass(frozen=True)
 class MemoryContext:
@@ -63,12 +77,12 @@ class MemoryContext:
         """The memory part of the system prompt (empty when there is nothing to say)."""
         blocks: list[str] = []
         if self.core_facts:
-            blocks.append("[핵심 사실]\n" + "\n".join(f"- {i.content}" for i in self.core_facts))
+            blocks.append("[핵심 사실]\n" + "\n".join(f"- {bounded(i.content)}" for i in self.core_facts))
         if self.recalled:
-            lines = [f"- ({s.item.created_at:%Y-%m-%d}) {shown_to_model(s.item)}" for s in self.recalled]
+            lines = [f"- ({s.item.created_at:%Y-%m-%d}) {bounded(shown_to_model(s.item))}" for s in self.recalled]
             blocks.append("[장기 기억]\n" + "\n".join(lines))
         if self.patterns:
-            blocks.append("[작업 패턴]\n" + "\n".join(f"- {i.content}" for i in self.patterns))
+            blocks.append("[작업 패턴]\n" + "\n".join(f"- {bounded(i.content)}" for i in self.patterns))
         if self.pattern_note:
             blocks.append(PATTERN_NOTE)
         if self.desk_requests:

@@ -94,6 +94,12 @@ def read_owner(data_dir: Path) -> str | None:
     if name and not has_visible(name):   # NULs, a BOM alone: a damaged file (a disk's, our claim writes it whole)
         raise StartupError(f"cannot use the agenda's owner file {path}: it names no user (only invisible characters, "
                            f"{name[:8]!r}); write the user whose agenda is in {data_dir} into it (`general.user`)")
+    if (bad := next((ch for ch in name if unicodedata.category(ch) == "Cc"), None)) is not None:
+        # "alice\0\0\0\0" (a crash's NUL padding), two lines: no `general.user` can hold a control character (config
+        # refuses it), so the name read was no one's and the owner heard an empty agenda without a word (pass 67)
+        raise StartupError(f"cannot use the agenda's owner file {path}: the name in it holds a control character "
+                           f"({bad!r} in {name[:40]!r}), so it is damaged, not a user name; write the user whose "
+                           f"agenda is in {data_dir} into it (`general.user`)")
     return name or None
 
 
