@@ -78,8 +78,11 @@ class MemoryContext:
         blocks: list[str] = []
         if self.core_facts:
             blocks.append("[핵심 사실]\n" + "\n".join(f"- {bounded(i.content)}" for i in self.core_facts))
-        if self.recalled:
-            lines = [f"- ({s.item.created_at:%Y-%m-%d}) {bounded(shown_to_model(s.item))}" for s in self.recalled]
+        # a core fact also recalled is shown once (pass 67's leftover: a 16 KB fact, bounded to 1,200 bytes, was still
+        # 855 SmolLM2 tokens in each block, ~1,700 in all, and the next turn took 15 s more on a quiet machine)
+        core = {i.id for i in self.core_facts}
+        if lines := [f"- ({s.item.created_at:%Y-%m-%d}) {bounded(shown_to_model(s.item))}" for s in self.recalled
+                     if s.item.id not in core]:
             blocks.append("[장기 기억]\n" + "\n".join(lines))
         if self.patterns:
             blocks.append("[작업 패턴]\n" + "\n".join(f"- {bounded(i.content)}" for i in self.patterns))

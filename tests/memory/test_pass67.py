@@ -56,3 +56,15 @@ def test_guard_short_facts_are_shown_whole(store, embedder, clock) -> None:
     block = svc.observe(ME, "what is zoë allergic to, and my locker code").prompt_block()
     assert "my locker code is 4521" in block and "zoë is allergic to peanuts 👩‍👧" in block
     assert "…" not in block
+
+
+def test_a_core_fact_also_recalled_is_shown_once(store, embedder, clock) -> None:
+    """Pass 67's leftover: the 16 KB fact, bounded, was still shown twice (core fact and recalled): ~1,700 SmolLM2 tokens
+    read before every answer (the next turn 15 s slower on a quiet machine). Held out: a short fact, shown once too."""
+    svc = MemoryService(store, embedder=embedder, clock=clock)
+    svc.remember(ME, "my family emoji is " + _long("👨‍👩‍👧‍👦 "))
+    svc.remember(ME, "my locker code is 4512")
+    ctx = svc.observe(ME, "what is my family emoji and my locker code")
+    block = ctx.prompt_block()
+    assert block.count("my family emoji is") == 1 and block.count("my locker code is 4512") <= 1
+    assert "my family emoji is" in block
