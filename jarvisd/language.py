@@ -73,3 +73,35 @@ def english_prefix(word: str) -> str:
         if word.endswith(suffix) and len(word) - len(suffix) >= PREFIX_MIN:
             return word[: -len(suffix)]
     return word
+
+
+# An answer's opening in English or in another language written in Latin letters (French, Spanish, Italian, German:
+# SmolLM2 answered "What is the capital of France?" in made-up French). Its small words decide, at most FOREIGN_OPENING.
+FOREIGN_OPENING = 5
+_EN_SMALL = frozenset("""the a an is are was were be been of and to in it it's its that this for on with as by at from or
+not you your i i'm my me he she they we his her their our has have had can will would there here what which who
+how when where if but so do does did yes no""".split())
+_OTHER_SMALL = frozenset("""le la les des du est et une l' d' c'est pour dans sur avec qui que au aux cette il elle je
+vous nous pas sont mais très où el los las del es y una por para su sus muy pero está lo gli di della è e nel dei
+delle sono che der das und ist ein eine nicht mit für auf ich wir den dem de""".split())
+_OPENING_WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
+
+
+def _elided(word: str) -> str:
+    """ "l'aquitaine" -> "l'", "d'allemagne" -> "d'": French articles glued to their noun."""
+    return word[:2] if len(word) > 2 and word[1] == "'" and word[0] in "ld" else word
+
+
+def opening_language(text: str) -> Literal["en", "other"] | None:
+    """How an answer's opening reads (`agent.repeats.ScriptCut`): "en" once an English small word shows, "other" once
+    FOREIGN_OPENING words show two or more of another language's small words and no English one; None while it cannot
+    tell."""
+    words = [_elided(w.casefold().replace("\u2019", "'")) for w in _OPENING_WORD.findall(text)]
+    for i, word in enumerate(words):
+        if word in _EN_SMALL:
+            return "en"
+        if i + 1 >= FOREIGN_OPENING:
+            break
+    if len(words) >= FOREIGN_OPENING or re.search(r"[.!?\n]", text):
+        return "other" if sum(w in _OTHER_SMALL for w in words[:FOREIGN_OPENING]) >= 2 else "en"
+    return None

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from jarvisd.language import opening_language
 from jarvisd.small_talk import greeting
 
 _SENTENCE = re.compile(r"[^.!?。！？\n]+[.!?。！？]*")
@@ -255,33 +256,7 @@ WRONG_SCRIPT_SHARE = 0.5
 # answer's opening is held until it shows an English word (most answers: at the first or second word, "The", "It",
 # "Paris is"), or FOREIGN_OPENING words; an opening with two or more of another language's small words and no English
 # one is no answer. "La Paz is the capital of Bolivia." and "In German, hello is Hallo." pass at their English word.
-FOREIGN_OPENING = 5
-_EN_SMALL = frozenset("""the a an is are was were be been of and to in it it's its that this for on with as by at from or
-not you your i i'm my me he she they we his her their our has have had can will would there here what which who
-how when where if but so do does did yes no""".split())
-_OTHER_SMALL = frozenset("""le la les des du est et une l' d' c'est pour dans sur avec qui que au aux cette il elle je
-vous nous pas sont mais très où el los las del es y una por para su sus muy pero está lo gli di della è e nel dei
-delle sono che der das und ist ein eine nicht mit für auf ich wir den dem de""".split())
-_OPENING_WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
-
-
-def _elided(word: str) -> str:
-    """ "l'aquitaine" -> "l'", "d'allemagne" -> "d'": French articles glued to their noun."""
-    return word[:2] if len(word) > 2 and word[1] == "'" and word[0] in "ld" else word
-
-
-def _opening(text: str) -> str | None:
-    """"en" once an English small word shows, "other" once FOREIGN_OPENING words show two or more of another language's
-    small words and no English one; None while it cannot tell."""
-    words = [_elided(w.casefold().replace("\u2019", "'")) for w in _OPENING_WORD.findall(text)]
-    for i, word in enumerate(words):
-        if word in _EN_SMALL:
-            return "en"
-        if i + 1 >= FOREIGN_OPENING:
-            break
-    if len(words) >= FOREIGN_OPENING or re.search(r"[.!?\n]", text):
-        return "other" if sum(w in _OTHER_SMALL for w in words[:FOREIGN_OPENING]) >= 2 else "en"
-    return None
+# The opening is read by `language.opening_language`.
 
 
 def _mostly_hangul(text: str) -> bool:
@@ -297,7 +272,7 @@ class ScriptCut:
     def __init__(self, heard: str) -> None:
         self._on = _HANGUL.search(heard) is None
         # the opening is looked at when the user spoke English (not "¿Dónde está la estación?")
-        self._opening = self._on and _opening(heard + ".") == "en"
+        self._opening = self._on and opening_language(heard + ".") == "en"
         self._held = ""
         self.cut = False
 
@@ -308,7 +283,7 @@ class ScriptCut:
             return delta
         if self._opening:
             self._held += delta
-            seen = _opening(self._held)
+            seen = opening_language(self._held)
             if seen is None:
                 return ""
             self._opening = False
@@ -327,7 +302,7 @@ class ScriptCut:
         held, self._held = self._held, ""
         if held and self._opening:
             self._opening = False
-            if _opening(held + ".") == "other":
+            if opening_language(held + ".") == "other":
                 self.cut = True
                 return ""
         if held and _mostly_hangul(held):
