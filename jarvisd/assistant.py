@@ -1017,7 +1017,8 @@ def build_assistant(cfg: Config, store: ModelStore, *, backends: Backends | None
     lessons = FailureLessons(Path(cfg.paths.data_dir) / PROCEDURES_DIR, agent=definition.id)   # M14
     model = backends.chat if definition.model == "chat" else backends.thought
     approvals = ApprovalDesk(bus, cfg.tools.approval_timeout_sec)
-    memory_hooks = MemoryHooks(memory, past_turns=getattr(model, "past_turns", None))
+    memory_hooks = MemoryHooks(memory, past_turns=getattr(model, "past_turns", None),
+                               line_tokens=getattr(model, "memory_line_tokens", None))
     agent = build_jarvis(cfg, model, hooks=[memory_hooks, lessons], definition=definition,
                          approver=approvals.approve)
     register_memory_tools(agent, memory)

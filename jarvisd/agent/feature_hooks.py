@@ -39,11 +39,15 @@ class MemoryHooks(AgentHooks):
     `past_turns` caps what the model is shown of the conversation (None: the memory's whole window).
     A model that copies its context (SmolLM2-135M answered "I'm not able to make the call" to every
     question after it once said it, and recited recalled turns) answers each turn alone with 0: facts
-    and other memories stay, the conversation's turns go (`MemoryContext.past_turns`)."""
+    and other memories stay, the conversation's turns go (`MemoryContext.past_turns`).
 
-    def __init__(self, memory: TurnMemory, past_turns: int | None = None) -> None:
+    `line_tokens`: about how many tokens the model reads of one memory line at most (None: the byte bound alone;
+    `MemoryContext.read_by`)."""
+
+    def __init__(self, memory: TurnMemory, past_turns: int | None = None, line_tokens: float | None = None) -> None:
         self.memory = memory
         self.past_turns = past_turns
+        self.line_tokens = line_tokens
 
     async def on_turn_start(self, ctx: TurnContext) -> None:
         if ctx.scope is None:
@@ -56,6 +60,8 @@ class MemoryHooks(AgentHooks):
             return  # the turn is answered without memory (before: no answer, every turn; pass 25)
         shown = context if self.past_turns is None or not hasattr(context, "past_turns") \
             else context.past_turns(self.past_turns)
+        if self.line_tokens is not None and hasattr(shown, "read_by"):
+            shown = shown.read_by(self.line_tokens)
         ctx.state["memory_context"] = shown  # reinforce touches what the model was shown
         system, user = ctx.messages[0], ctx.messages[-1]
         block = shown.prompt_block() if hasattr(shown, "prompt_block") else ""

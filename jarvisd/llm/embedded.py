@@ -44,6 +44,9 @@ class LlamaCppChat:
     """
 
     supports_tools = False
+    # about how many tokens it reads of one memory line at most (`MemoryContext.read_by`): SmolLM2 reads 1,200 bytes of
+    # Korean or emoji as ~1,000 tokens, English as ~250; after a 16 KB fact the next answer came 5 s later (pass 67)
+    memory_line_tokens = 300
 
     def __init__(self, model_path: Path, name: str, n_ctx: int = 4096, n_threads: int = 1,
                  max_tokens: int = 256, temperature: float = 0.2, seed: int = 7,

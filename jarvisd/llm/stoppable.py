@@ -26,6 +26,7 @@ class StoppableModel:
         self.model, self.stopping = model, stopping
         self.name, self.supports_tools = model.name, model.supports_tools
         self.past_turns = getattr(model, "past_turns", None)
+        self.memory_line_tokens = getattr(model, "memory_line_tokens", None)
 
     async def stream(self, messages: Sequence[Any], tools: Sequence[Any] = ()) -> AsyncIterator[ChatChunk]:
         if self.stopping.is_set():

@@ -36,6 +36,28 @@ def bounded(text: str, most: int = SHOWN_BYTES) -> str:
     return data[:most].decode("utf-8", "ignore").rstrip() + "…"
 
 
+def _token_cost(c: str) -> float:
+    if c < "\x80":
+        return 0.25 if c.isalpha() or c == " " else 1.0 if c.isdigit() else 0.5
+    return float(len(c.encode("utf-8", "surrogatepass")))
+
+
+def bounded_tokens(text: str, most: float) -> str:
+    """`text` cut where about `most` tokens of a small byte-level BPE (SmolLM2's) are read, ending with "…" when cut (a
+    character is never split). Estimated without the tokenizer (the model runs in a process of its own), from SmolLM2-
+    135M's tokenizer on ~1,000-byte samples: English 0.21 tokens a byte, digits 1 each, Korean 0.81-1.0 a byte (about
+    3 a syllable), emoji ZWJ sequences 0.69, combining marks 0.83, Chinese 0.56, Cyrillic 0.43. So: 0.25 an ASCII
+    letter or space, 1 a digit, 0.5 other ASCII marks, and 1 a byte of anything else, which a byte-level tokenizer
+    never exceeds (within 20% of the true count on runs of combining marks or grouped digits, where a letter or a
+    space beside them is a token of its own)."""
+    spent = 0.0
+    for i, c in enumerate(text):
+        spent += _token_cost(c)
+        if spent > most:
+            return text[:i].rstrip() + "…"
+    return text
+
+
 @dataclass(frozen=True)
 class MemoryContext:
     window: list[Message]  # the last stm_turns turns, whole
@@ -45,6 +67,7 @@ class MemoryContext:
     patterns: list[MemoryItem] = field(default_factory=list)
     pattern_note: bool = False
     desk_requests: list[str] = field(default_factory=list)  # in the window's span, answered by the agenda desk
+    line_tokens: float | None = None  # set by `read_by`: each memory line cut to about this many tokens too
 
     def past_turns(self, turns: int) -> MemoryContext:
         """The same context showing at most the last `turns` turns of the conversation. 0: none at all -
@@ -69,6 +92,16 @@ class MemoryContext:
             desk_requests=[masked(text) for text in self.desk_requests],
         )
 
+    def read_by(self, line_tokens: float | None) -> MemoryContext:
+        """The same context for a model that reads each memory line at about `line_tokens` tokens at most (None: the
+        byte bound alone). SmolLM2 reads 1,200 bytes of Korean or emoji as ~1,000 tokens (English ~250): after a long
+        fact the next answer came 5 s later (pass 67's leftover)."""
+        return replace(self, line_tokens=line_tokens)
+
+    def _shown(self, text: str) -> str:
+        text = bounded(text)
+        return text if self.line_tokens is None else bounded_tokens(text, self.line_tokens)
+
     @property
     def recalled_ids(self) -> list[str]:
         return [s.item.id for s in self.recalled]
@@ -77,15 +110,15 @@ class MemoryContext:
         """The memory part of the system prompt (empty when there is nothing to say)."""
         blocks: list[str] = []
         if self.core_facts:
-            blocks.append("[핵심 사실]\n" + "\n".join(f"- {bounded(i.content)}" for i in self.core_facts))
+            blocks.append("[핵심 사실]\n" + "\n".join(f"- {self._shown(i.content)}" for i in self.core_facts))
         # a core fact also recalled is shown once (pass 67's leftover: a 16 KB fact, bounded to 1,200 bytes, was still
         # 855 SmolLM2 tokens in each block, ~1,700 in all, and the next turn took 15 s more on a quiet machine)
         core = {i.id for i in self.core_facts}
-        if lines := [f"- ({s.item.created_at:%Y-%m-%d}) {bounded(shown_to_model(s.item))}" for s in self.recalled
+        if lines := [f"- ({s.item.created_at:%Y-%m-%d}) {self._shown(shown_to_model(s.item))}" for s in self.recalled
                      if s.item.id not in core]:
             blocks.append("[장기 기억]\n" + "\n".join(lines))
         if self.patterns:
-            blocks.append("[작업 패턴]\n" + "\n".join(f"- {bounded(i.content)}" for i in self.patterns))
+            blocks.append("[작업 패턴]\n" + "\n".join(f"- {self._shown(i.content)}" for i in self.patterns))
         if self.pattern_note:
             blocks.append(PATTERN_NOTE)
         if self.desk_requests:
