@@ -132,9 +132,9 @@ _INVISIBLE_MARKS = dict.fromkeys(map(ord, "\ufe0e\ufe0f\u20e3"), None) | {0x2010
 # a zero-width joiner between two of them: one emoji drawn of several ("👨\u200d👩\u200d👧" is one family, "👩\u200d❤\ufe0f
 # \u200d👨" a couple). That joiner is no paste's stray inside a word: it stays (lows68: "엄마한테 👨‍👩‍👧 전화하기" was kept
 # and shown as three people, "👨👩👧"), and so does the emoji selector before it (`_INVISIBLE_MARKS` takes the others)
-_EMOJI = "\u00a9\u00ae\u203c\u2049\u2122\u2139\u2194-\u21aa\u231a-\u23ff\u24c2\u25aa-\u27bf\u2934\u2935\u2b05-\u2b55" \
+EMOJI = "\u00a9\u00ae\u203c\u2049\u2122\u2139\u2194-\u21aa\u231a-\u23ff\u24c2\u25aa-\u27bf\u2934\u2935\u2b05-\u2b55" \
     "\u3030\u303d\u3297\u3299\U0001f000-\U0001faff"
-_EMOJI_JOINER = re.compile(f"(?<=[{_EMOJI}\\ufe0f])\\u200d(?=[{_EMOJI}])")
+_EMOJI_JOINER = re.compile(f"(?<=[{EMOJI}\\ufe0f])\\u200d(?=[{EMOJI}])")
 _LOOSE_SELECTOR = re.compile("\ufe0f(?!\u200d)")   # an emoji selector not before a joiner: off, as `_INVISIBLE_MARKS`
 _KEEP_SELECTOR = {k: v for k, v in _INVISIBLE_MARKS.items() if k != 0xFE0F}
 
