@@ -6,8 +6,6 @@ from __future__ import annotations
 import json
 import logging
 
-import pytest
-
 from jarvisd.openloop.stores import QUARANTINE_NAME, JsonlLoopStore
 
 GOOD = {"id": "a" * 32, "desc": "call mom", "status": "open", "created_ms": 1, "updated_ms": 1, "session": "s"}
