@@ -256,3 +256,26 @@ def one_space(text: str) -> str:
     cap) was read once per character by each of them: the desk's thread held the GIL 0.3-0.7 s a pattern and
     `/api/status` waited 2.5-3.3 s (pass 54c). No reader tells a run from one space."""
     return _SPACE_RUN.sub(lambda m: "\n" if _LINE_BREAKS.intersection(m.group()) else " ", text)
+
+
+# Marks a name can hold unseen that no script needs inside a user's name: direction marks and embeddings, the
+# zero-width space, the word joiner, the BOM, the soft hyphen (the joiners U+200C/U+200D are letters' business in
+# Persian or Malayalam: allowed)
+_UNSEEN_IN_NAMES = frozenset("\u00ad\u061c\u200b\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2060\u2066\u2067\u2068"
+                             "\u2069\ufeff")
+
+
+def user_name_problem(name: str) -> str | None:
+    """Why `name` cannot be a user's name as `general.user` and the agenda's owner file hold it, or None. One rule on
+    both sides, so the two are compared as written (lows68: the owner file "me " or "\\u200fme" was read as another user
+    than `general.user = "me"`, silently, and config took either): no white space before or after, no mark drawn as
+    nothing (`_UNSEEN_IN_NAMES`), composed (NFC: "Mari\\u0301a" is "María" typed another way)."""
+    if name != name.strip():
+        return f"must not begin or end with white space (got {name!r}; write {name.strip()!r})"
+    if (mark := next((ch for ch in name if ch in _UNSEEN_IN_NAMES), None)) is not None:
+        fixed = "".join(ch for ch in name if ch not in _UNSEEN_IN_NAMES)
+        return f"must not hold a mark drawn as nothing (U+{ord(mark):04X} in {name!r}; write {fixed!r})"
+    if not unicodedata.is_normalized("NFC", name):
+        return f"must be written composed (NFC): {ascii(name)} holds a letter and its accent apart; write " \
+            f"{unicodedata.normalize('NFC', name)!r}"
+    return None
