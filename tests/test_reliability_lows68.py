@@ -107,3 +107,59 @@ def test_guard_names_of_one_rule_are_the_same_on_both_sides(tmp_path, name):
     assert cfg.general.user == name
     assert agenda_place(tmp_path, name).owner and read_owner(tmp_path) == name
     assert agenda_place(tmp_path, name).owner and not agenda_place(tmp_path, name + "x").owner
+
+
+# ---------------------------------------------------------------- 5. an emoji said where a person's name stands
+
+
+def _facts(assistant) -> list[str]:
+    return [item.content for item in assistant.memory.store.all_items() if item.kind == "semantic"]
+
+
+@pytest.mark.parametrize(("told", "emoji"), [
+    ("\U0001f469\u200d\U0001f467 is allergic to peanuts", "\U0001f469\u200d\U0001f467"),   # before: to the model
+    ("my \U0001f476 is allergic to eggs", "\U0001f476"),                                      # held out
+    ("fyi \U0001f468 was born on March 3", "\U0001f468"),                                     # held out
+])
+async def test_a_fact_told_of_an_emoji_asks_who_and_keeps_nothing(tmp_path, told, emoji):
+    from tests.assistants import scripted_assistant
+
+    assistant, chat = scripted_assistant(tmp_path, says="(made up)")
+    try:
+        reply = await assistant.answer(told, session="s")
+        assert reply.startswith(f"Who is {emoji}? Tell me with their name"), reply
+        assert not chat.calls and not any("allergic" in fact or "born" in fact for fact in _facts(assistant))
+        assert (await assistant.answer("my daughter is allergic to peanuts", session="s")).startswith("Remembered")
+    finally:
+        await assistant.close()
+
+
+async def test_held_out_a_korean_fact_of_an_emoji_asks_who(tmp_path):
+    from tests.assistants import scripted_assistant
+
+    assistant, chat = scripted_assistant(tmp_path, says="(made up)")
+    try:
+        reply = await assistant.answer("\U0001f469\u200d\U0001f467는 땅콩 알레르기가 있어", session="s")
+        assert reply.startswith("\U0001f469\u200d\U0001f467가 누구인지 모르겠어요"), reply
+        assert not chat.calls
+    finally:
+        await assistant.close()
+
+
+@pytest.mark.parametrize("said", ["I love \U0001f355", "\U0001f44d thanks", "the \U0001f511 is under the mat",
+                                  "\U0001f469\u200d\U0001f467 goes to bed at 8", "\U0001f355" * 3000])
+def test_guard_emoji_in_other_talk_is_not_asked_about(said):
+    from jarvisd.memory.emoji_named import emoji_named
+
+    assert emoji_named(said) is None
+
+
+async def test_guard_a_fact_of_a_named_person_with_an_emoji_is_kept(tmp_path):
+    from tests.assistants import scripted_assistant
+
+    assistant, _ = scripted_assistant(tmp_path, says="(made up)")
+    try:
+        reply = await assistant.answer("Mia is allergic to peanuts \U0001f95c", session="s")
+        assert reply.startswith("Remembered: Mia is allergic to peanuts"), reply
+    finally:
+        await assistant.close()
