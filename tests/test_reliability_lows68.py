@@ -163,3 +163,76 @@ async def test_guard_a_fact_of_a_named_person_with_an_emoji_is_kept(tmp_path):
         assert reply.startswith("Remembered: Mia is allergic to peanuts"), reply
     finally:
         await assistant.close()
+
+
+# ---------------------------------------------------------------- 6. the short-term window shown to the model, bounded
+
+FAMILY_LONG = ("my family emoji is " + "\U0001f468\u200d\U0001f469\u200d\U0001f467\u200d\U0001f466 " * 800)[:3990]
+SHOWN_BYTES = 1200   # jarvisd.memory.context.SHOWN_BYTES (written out: the test runs on the code before the fix too)
+
+
+def _window_shown(chat) -> list:
+    """The past messages of the model's last call (between the system prompt and the turn's own question)."""
+    messages, _ = chat.calls[-1]
+    return messages[1:-1]
+
+
+@pytest.mark.parametrize("told", [
+    f"what do you think of this? {FAMILY_LONG}",                            # before: 15,900 bytes shown again
+    "이 레시피 어때? " + "간장 두 숟가락, 설탕 한 숟가락, " * 200,            # held out: 8,800 bytes of Hangul
+])
+async def test_a_long_turn_is_shown_bounded_in_the_window(tmp_path, told):
+    from tests.assistants import scripted_assistant
+
+    assistant, chat = scripted_assistant(tmp_path, chat_name="scripted", says="Nice.")
+    try:
+        await assistant.answer(told, session="s")
+        await assistant.answer("what should I cook for dinner tonight?", session="s")
+        shown = _window_shown(chat)
+        assert shown[0].content.startswith(told[:20]) and shown[0].content.endswith("…")
+        assert all(len(m.content.encode()) <= SHOWN_BYTES + 4 for m in shown), [len(m.content.encode()) for m in shown]
+    finally:
+        await assistant.close()
+
+
+async def test_a_long_agenda_turn_is_shown_bounded_to_the_model(tmp_path):
+    """The user's words of a desk turn are shown to the model for `stm_turns` turns (`DESK_NOTE`): bounded too."""
+    from tests.assistants import scripted_assistant
+
+    assistant, chat = scripted_assistant(tmp_path, chat_name="scripted", says="Nice.")
+    try:
+        said = "remind me to buy " + ("\U0001f468\u200d\U0001f469\u200d\U0001f467" * 1000)[:3980]
+        assert (await assistant.answer(said, session="s")).startswith("Got it")
+        await assistant.answer("what should I cook for dinner tonight?", session="s")
+        system = chat.calls[-1][0][0].content
+        line = next(line for line in system.splitlines() if line.startswith("- remind me to buy "))
+        assert len(line.encode()) <= SHOWN_BYTES + 8 and line.endswith("…")
+    finally:
+        await assistant.close()
+
+
+async def test_guard_the_newest_long_answer_is_shown_whole_for_tell_me_more(tmp_path):
+    from tests.assistants import scripted_assistant
+
+    story = "The fox walked " + ", ".join(f"past tree {i}" for i in range(1, 300)) + "."   # ~3,900 bytes, one sentence
+    assistant, chat = scripted_assistant(tmp_path, chat_name="scripted", says=story.strip())
+    try:
+        told = await assistant.answer("tell me a long story about a fox", session="s")
+        await assistant.answer("tell me more", session="s")
+        shown = _window_shown(chat)
+        assert len(told.encode()) > 3 * SHOWN_BYTES
+        assert shown[-1].role == "assistant" and shown[-1].content == told
+        assert shown[-2].content == "tell me a long story about a fox"
+    finally:
+        await assistant.close()
+
+
+def test_the_window_rule_on_its_own():
+    """Short messages as they are; the newest answer whole unless it only says back what was asked."""
+    from jarvisd.llm.base import Message
+    from jarvisd.memory.context import shown_window
+
+    short = [Message("user", "hi"), Message("assistant", "Hello!"), Message("user", "ok"), Message("assistant", "Yes.")]
+    assert shown_window(short) == short
+    echo = [Message("user", f"/remember {FAMILY_LONG}"), Message("assistant", f"Remembered: {FAMILY_LONG}")]
+    assert all(len(m.content.encode()) <= SHOWN_BYTES + 4 for m in shown_window(echo))
