@@ -77,6 +77,7 @@ from jarvisd.memory.dated_facts_ko import (
     ko_with_told_owner,
 )
 from jarvisd.memory.deixis import is_deictic, only_deixis
+from jarvisd.memory.emoji_named import emoji_named, who_is_it
 from jarvisd.memory.episodes import exchange_of
 from jarvisd.memory.fact_asked import (
     FactAsked,
@@ -704,6 +705,12 @@ class Assistant:
             command = text if is_command(text) else await asyncio.to_thread(self._remember_in_words, text, session)
             corrected = None if command is not None else self._fact_corrected(text, session)
             command = command or corrected
+            if command is None and (emoji := await asyncio.to_thread(emoji_named, text)) is not None:
+                asked = who_is_it(emoji, language_of(text))   # "👩‍👧 is allergic to peanuts": who, nothing kept
+                answer.append(asked)
+                yield asked
+                await asyncio.to_thread(self._record_desk_turn, scope, text, asked, forgets)
+                return
             if command is None and (gave := gave_up_said(text)) is not None \
                     and (retired := await asyncio.to_thread(self._retired, gave, scope)) is not None:
                 answer.append(retired)   # "i sold the honda": the car kept is history now

@@ -13,7 +13,7 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from jarvisd.reflect.quiet_hours import QuietHours
-from jarvisd.textsafe import has_visible
+from jarvisd.textsafe import has_visible, user_name_problem
 
 WAKE_SLOW_CHOICES = ("off", "0.8", "0.7", "0.8,0.7")  # voice.wake_slow: speeds a near miss is scored again at
 
@@ -54,7 +54,7 @@ def _user(value: str) -> str | None:
         return f"at most {USER_MAX_CHARS} characters (got {len(value)})"
     if (bad := next((ch for ch in value if unicodedata.category(ch) == "Cc"), None)) is not None:
         return f"must not hold control characters (a line break, a tab, a NUL: {bad!r} in {value!r})"
-    return None
+    return user_name_problem(value)   # the owner file is held to the same rule (`openloop.owner.read_owner`)
 
 
 def _at_most_chars(limit: int, why: str) -> Callable[[Any], str | None]:

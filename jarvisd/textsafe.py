@@ -128,12 +128,26 @@ _INVISIBLE_MARKS = dict.fromkeys(map(ord, "\ufe0e\ufe0f\u20e3"), None) | {0x2010
     dict.fromkeys((0x0B, 0x0C, 0x85), "\n")   # VT, FF, NEL: line ends of other systems (pass 16: "…Friday\x85call Ana")
 
 
+# Emoji (pictographs, dingbats, the heart and other symbols an emoji sequence joins; the skin tones are among them) and
+# a zero-width joiner between two of them: one emoji drawn of several ("👨\u200d👩\u200d👧" is one family, "👩\u200d❤\ufe0f
+# \u200d👨" a couple). That joiner is no paste's stray inside a word: it stays (lows68: "엄마한테 👨‍👩‍👧 전화하기" was kept
+# and shown as three people, "👨👩👧"), and so does the emoji selector before it (`_INVISIBLE_MARKS` takes the others)
+EMOJI = "\u00a9\u00ae\u203c\u2049\u2122\u2139\u2194-\u21aa\u231a-\u23ff\u24c2\u25aa-\u27bf\u2934\u2935\u2b05-\u2b55" \
+    "\u3030\u303d\u3297\u3299\U0001f000-\U0001faff"
+_EMOJI_JOINER = re.compile(f"(?<=[{EMOJI}\\ufe0f])\\u200d(?=[{EMOJI}])")
+_LOOSE_SELECTOR = re.compile("\ufe0f(?!\u200d)")   # an emoji selector not before a joiner: off, as `_INVISIBLE_MARKS`
+_KEEP_SELECTOR = {k: v for k, v in _INVISIBLE_MARKS.items() if k != 0xFE0F}
+
+
 def without_format(text: str) -> str:
     """`text` in NFKC (fullwidth letters and digits, no-break spaces as their plain forms) without format
     characters (soft hyphen, zero-width space and joiner, direction marks, BOM): what an IME or a paste
-    puts into a word where nobody sees it."""
+    puts into a word where nobody sees it. A joiner between two emoji is one emoji's (`_EMOJI_JOINER`): kept."""
     text = unicodedata.normalize("NFKC", text)
-    return "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
+    if "\u200d" not in text:
+        return "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
+    keep = {m.start() for m in _EMOJI_JOINER.finditer(text)}
+    return "".join(ch for i, ch in enumerate(text) if i in keep or unicodedata.category(ch) != "Cf")
 
 
 # Characters drawn as nothing that stand where a space would (pass 30: "call\u200bmom" glued the words, a
@@ -204,6 +218,8 @@ def plain_words(text: str) -> str:
     # a run of blanks the rules read as spaces is one (`one_space`): 4,000 zero-width spaces or braille blanks in a HUD
     # turn became 4,000 spaces after the desk's `one_space` had run, and its readers held the GIL 1-3.7 s a pattern
     # (`/api/status` 2.2-2.8 s on the daemon, pass 57; the runs of tabs of pass 54c)
+    if "\u200d" in text:   # an emoji selector inside a joined emoji is that emoji's ("❤\ufe0f" in a couple): kept
+        return one_space(_LOOSE_SELECTOR.sub("", latin_looks(text)).translate(_KEEP_SELECTOR))
     return one_space(latin_looks(text).translate(_INVISIBLE_MARKS))
 
 
@@ -240,3 +256,26 @@ def one_space(text: str) -> str:
     cap) was read once per character by each of them: the desk's thread held the GIL 0.3-0.7 s a pattern and
     `/api/status` waited 2.5-3.3 s (pass 54c). No reader tells a run from one space."""
     return _SPACE_RUN.sub(lambda m: "\n" if _LINE_BREAKS.intersection(m.group()) else " ", text)
+
+
+# Marks a name can hold unseen that no script needs inside a user's name: direction marks and embeddings, the
+# zero-width space, the word joiner, the BOM, the soft hyphen (the joiners U+200C/U+200D are letters' business in
+# Persian or Malayalam: allowed)
+_UNSEEN_IN_NAMES = frozenset("\u00ad\u061c\u200b\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2060\u2066\u2067\u2068"
+                             "\u2069\ufeff")
+
+
+def user_name_problem(name: str) -> str | None:
+    """Why `name` cannot be a user's name as `general.user` and the agenda's owner file hold it, or None. One rule on
+    both sides, so the two are compared as written (lows68: the owner file "me " or "\\u200fme" was read as another user
+    than `general.user = "me"`, silently, and config took either): no white space before or after, no mark drawn as
+    nothing (`_UNSEEN_IN_NAMES`), composed (NFC: "Mari\\u0301a" is "María" typed another way)."""
+    if name != name.strip():
+        return f"must not begin or end with white space (got {name!r}; write {name.strip()!r})"
+    if (mark := next((ch for ch in name if ch in _UNSEEN_IN_NAMES), None)) is not None:
+        fixed = "".join(ch for ch in name if ch not in _UNSEEN_IN_NAMES)
+        return f"must not hold a mark drawn as nothing (U+{ord(mark):04X} in {name!r}; write {fixed!r})"
+    if not unicodedata.is_normalized("NFC", name):
+        return f"must be written composed (NFC): {ascii(name)} holds a letter and its accent apart; write " \
+            f"{unicodedata.normalize('NFC', name)!r}"
+    return None

@@ -14,6 +14,7 @@ from typing import Any, Protocol
 from jarvisd.agent.delegation import finished_reports
 from jarvisd.agent.hooks import AgentHooks, TurnContext, TurnResult
 from jarvisd.llm.base import Message
+from jarvisd.memory.context import shown_window
 from jarvisd.store_health import MemoryStoreFailed, guard
 
 log = logging.getLogger(__name__)
@@ -66,7 +67,8 @@ class MemoryHooks(AgentHooks):
         system, user = ctx.messages[0], ctx.messages[-1]
         block = shown.prompt_block() if hasattr(shown, "prompt_block") else ""
         prompt = f"{system.content}\n\n{block}" if block else system.content
-        ctx.messages[:] = [Message("system", prompt), *getattr(shown, "window", []), user]
+        # each past message bounded as a memory line is, the newest answer whole (`context.shown_window`, lows68)
+        ctx.messages[:] = [Message("system", prompt), *shown_window(getattr(shown, "window", [])), user]
 
     async def on_turn_end(self, ctx: TurnContext, result: TurnResult) -> None:
         if ctx.scope is None:

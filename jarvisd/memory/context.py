@@ -58,6 +58,26 @@ def bounded_tokens(text: str, most: float) -> str:
     return text
 
 
+def _echoes(answer: str, asked: str) -> bool:
+    """Does `answer` say back what was `asked` ("Remembered: <the fact>" to "/remember <the fact>", "Got it: …")? Its
+    words after the first, in their first 200 characters, found in the answer."""
+    words = asked.split(maxsplit=1)
+    return len(words) == 2 and words[1][:200].strip() in answer
+
+
+def shown_window(window: list[Message]) -> list[Message]:
+    """The window as the model is shown it: each message's text `bounded` as a memory line is, but the newest answer's,
+    kept whole so "tell me more" still has what it follows up on - unless that answer only says back what was asked
+    (a command's "Remembered: …"), which is the user's words again. Lows68: a 4,000-character `/remember` turn (and its
+    4,000-character "Remembered: …"), ~16,000 bytes of emoji, was carried whole for `memory.stm_turns` turns to a model
+    shown past turns (`llm.embedded_past_turns` > 0, Ollama), each turn after it reading it all again."""
+    last = next((i for i in range(len(window) - 1, -1, -1) if window[i].role == "assistant" and window[i].content), None)
+    asked = next((m.content for m in reversed(window[:last]) if m.role == "user"), "") if last is not None else ""
+    whole = last if last is not None and not _echoes(window[last].content, asked) else None
+    return [m if i == whole or m.role not in ("user", "assistant") or (cut := bounded(m.content)) == m.content
+            else replace(m, content=cut) for i, m in enumerate(window)]
+
+
 @dataclass(frozen=True)
 class MemoryContext:
     window: list[Message]  # the last stm_turns turns, whole
@@ -122,7 +142,8 @@ class MemoryContext:
         if self.pattern_note:
             blocks.append(PATTERN_NOTE)
         if self.desk_requests:
-            blocks.append(DESK_NOTE + "\n" + "\n".join(f"- {text}" for text in self.desk_requests))
+            # (bounded too: "remind me to buy " + 3,980 characters of emoji was shown whole for `stm_turns` turns, lows68)
+            blocks.append(DESK_NOTE + "\n" + "\n".join(f"- {self._shown(text)}" for text in self.desk_requests))
         return "\n\n".join(blocks)
 
     def text(self) -> str:

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from jarvisd.errors import StartupError, unusable_file
-from jarvisd.textsafe import has_visible
+from jarvisd.textsafe import has_visible, user_name_problem
 
 log = logging.getLogger(__name__)
 
@@ -99,6 +99,11 @@ def read_owner(data_dir: Path) -> str | None:
         # refuses it), so the name read was no one's and the owner heard an empty agenda without a word (pass 67)
         raise StartupError(f"cannot use the agenda's owner file {path}: the name in it holds a control character "
                            f"({bad!r} in {name[:40]!r}), so it is damaged, not a user name; write the user whose "
+                           f"agenda is in {data_dir} into it (`general.user`)")
+    if name and (why := user_name_problem(name)) is not None:
+        # "me " or "\u200fme": read as another user than `general.user = "me"`, silently (lows68); config holds
+        # `general.user` to the same rule, so no start can have written such a name here
+        raise StartupError(f"cannot use the agenda's owner file {path}: the name in it {why}; write the user whose "
                            f"agenda is in {data_dir} into it (`general.user`)")
     return name or None
 

@@ -15,6 +15,7 @@ from dataclasses import replace
 from datetime import date, datetime, time, timedelta, tzinfo
 from typing import Literal
 
+from jarvisd.hud.openapi import MAX_TURN_CHARS
 from jarvisd.language import Language
 from jarvisd.openloop import repeats
 from jarvisd.openloop.alarms import alarm_kind
@@ -617,6 +618,13 @@ def no_clock_time(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> str:
 
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+def cut_at_bound(desc: str, lang: Lang) -> str:
+    """A promise of the word a turn's length bound cut (`cut_end`): not kept, and said why."""
+    if lang == "ko":
+        return f"말이 {MAX_TURN_CHARS:,}자에서 잘려서 \"{desc}\"는 적지 않았어요. 다시 말해 주세요."
+    return f"Your text was cut at {MAX_TURN_CHARS:,} characters, so I didn't keep \"{desc}\": say it again in full."
 
 
 def already_open(loop: OpenLoop, lang: Lang) -> str:

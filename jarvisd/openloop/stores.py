@@ -209,16 +209,30 @@ class Quarantine:
         self._seen = None
 
     def add(self, where: str, reason: str, record: str) -> None:
-        target = f"; kept in {self.path}" if self.path else ""
+        """Set a record aside: written to the quarantine file (once), then one log line saying truly where it is. Pass
+        67: the line said "kept in <quarantine>" before the write was tried, and a second line then said the file could
+        not be written: the record was said kept and then not, in that order (lows68: the write goes first)."""
         self._told += 1
         self.last_load.append(f"{where}: {reason[:160]}")
+        failed = self._write(where, reason, record)
+        if failed is not None:
+            self.unwritable = f"the quarantine file {self.path} cannot be written: {failed}; move it away"
+            target = f"; not kept anywhere but this log: cannot write the quarantine file {self.path} ({failed}); " \
+                "move that file away"
+        else:
+            target = f"; kept in {self.path}" if self.path else ""
         if self._told <= self.LOG_LINES:
-            log.warning("%s: %s is unreadable, skipped: %s%s", self.part, where, reason, target)
+            (log.error if failed else log.warning)("%s: %s is unreadable, skipped: %s%s", self.part, where, reason,
+                                                  target)
         elif self._told == self.LOG_LINES + 1:   # pass 35: 200,000 bad lines were 200,000 lines of log
             log.warning("%s: more unreadable records after %s: skipped without a line each%s", self.part, where,
                         target)
+
+    def _write(self, where: str, reason: str, record: str) -> str | None:
+        """Copy `record` to the quarantine file unless it holds it: None when it is there (or there is no file), else
+        why it could not be written."""
         if self.path is None:
-            return
+            return None
         try:
             check_regular_file(self.path)  # a FIFO blocked the load (and the start) for good, /dev/zero never ended
             if self.beside is not None and self.path.exists() and self.beside.exists() and \
@@ -227,14 +241,13 @@ class Quarantine:
             if self._seen is None:
                 self._seen = self._kept() if self.path.exists() else set()
             if record in self._seen:
-                return
+                return None
             with self.path.open("a", encoding="utf-8") as fh:
                 fh.write(json.dumps({"where": where, "reason": reason, "record": record}, ensure_ascii=False) + "\n")
             self._seen.add(record)
         except (OSError, ValueError) as exc:
-            self.unwritable = f"the quarantine file {self.path} cannot be written: {exc}; move it away"
-            log.error("%s: cannot write the quarantine file %s (%s); the skipped record is only in "
-                      "this log", self.part, self.path, exc)
+            return str(exc)
+        return None
 
     def _kept(self) -> set[str]:
         """The records already in the quarantine file; a line of its own that is damaged is passed over."""

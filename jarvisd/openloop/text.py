@@ -15,8 +15,11 @@ from operator import add
 
 from jarvisd.language import english_key
 from jarvisd.openloop.commitment_words import EN_BASE_VERBS, IRREGULAR_BASE
+from jarvisd.textsafe import EMOJI
 
-_WORD = re.compile(r"[\w'’]+|[&+]")   # "&" and "+" are words: "call Bob & Ann" joins Ann as "and" does
+# "&" and "+" are words: "call Bob & Ann" joins Ann as "and" does. A run of emoji is one too: it names the thing
+# (lows68: "buy " + a family emoji had no word but "buy", so "buy éé…" already kept was taken for the same promise)
+_WORD = re.compile(f"[\\w'’]+|[&+]|[{EMOJI}][{EMOJI}\u200d\ufe0f]*")
 
 EN_FUNCTION = frozenset(
     "& + a an the to my for of on in at from with and or it its before after by me your our this that "

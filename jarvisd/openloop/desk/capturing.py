@@ -10,6 +10,7 @@ from dataclasses import replace
 from datetime import date, datetime, time, timedelta
 
 from jarvisd.openloop import (
+    cut_end,
     naming,
     phrases,
     repeats,
@@ -258,6 +259,10 @@ class Capturing(DeskBase):
             reading = read_utterance(f"I'll {swap.said[:1].lower()}{swap.said[1:]}", self.korean)
         shown = self.service.loops_for_judge(session)
         opened, notes, remind = self._proposals(reading.commitments, now, lang, self._then_day(text, session), said_end)
+        if opened and cut_end.cut_last(opened[-1].desc, [p.desc for p in opened[:-1]], text):
+            # a turn cut at the length bound inside a word: no promise of the cut word (lows68: "Got it: do th.")
+            notes[opened[-1].desc] = phrases.cut_at_bound(opened[-1].desc, lang)
+            opened = opened[:-1]
         said_before = [p.desc for p in opened]
         opened = self._before_that(opened, session)
         # ("remind me to buy flowers for Leo the day before": asked to be reminded under the name said before "the day")
