@@ -7,6 +7,8 @@ layer may be read from.
 from __future__ import annotations
 
 import json
+import logging
+import math
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
@@ -17,6 +19,8 @@ from jarvisd.memory.access import AccessFilter
 from jarvisd.memory.items import MemoryItem
 from jarvisd.memory.query_words import normalise
 from jarvisd.memory.stores.base import DimensionMismatch, StoreQuery
+
+log = logging.getLogger(__name__)
 
 
 def schema(dimensions: int) -> pa.Schema:
@@ -149,12 +153,69 @@ def row_vectors(row: dict[str, Any]) -> tuple[tuple[float, ...] | None, tuple[fl
 
 
 def from_row(row: dict[str, Any]) -> MemoryItem:
+    """A row as an item. A value no jarvisd writes (a hand edit, another program, a bit flip: metadata that is no JSON
+    object, a time past year 9999, no content) is read as empty with one log line for the row, never raised: pass 68
+    found one such row made every recall and every `/remember` fail ("restart jarvisd", which did not help), and a row
+    without content ended `jarvisd chat`. The row is kept as it is on disk until jarvisd writes it again."""
     vector, context_vector = row_vectors(row)
-    return MemoryItem(
-        id=row["id"], user=row["user"], agent=row["agent"], session=row["session"], kind=row["kind"],
-        layer=row["layer"], source=row["source"], content=row["content"], created_at=from_us(row["created_us"]),
-        importance=row["importance"], last_accessed=from_us(row["accessed_us"]) if row["accessed_us"] else None,
-        rehearsals=row["rehearsals"], topic=row["topic"], superseded_by=row["superseded_by"],
-        metadata=json.loads(row["metadata"]),
+    damaged: list[str] = []
+    item = MemoryItem(
+        id=row["id"], user=row["user"], agent=row["agent"], session=_text(row, "session", damaged),
+        kind=row["kind"], layer=row["layer"], source=_text(row, "source", damaged),
+        content=_text(row, "content", damaged), created_at=_time(row, "created_us", damaged) or from_us(0),
+        importance=_importance(row, damaged), last_accessed=_time(row, "accessed_us", damaged) if row["accessed_us"] else None,
+        rehearsals=row["rehearsals"] if isinstance(row["rehearsals"], int) else _damaged(damaged, "rehearsals", 0),
+        topic=_text(row, "topic", damaged), superseded_by=_text(row, "superseded_by", damaged),
+        metadata=_metadata(row, damaged),
         vector=vector, context_vector=context_vector,
     )
+    if damaged:
+        _say_damaged(str(row["id"]), damaged)
+    return item
+
+
+_SAID_DAMAGED: set[str] = set()
+
+
+def _say_damaged(item_id: str, damaged: list[str]) -> None:
+    """One warning per row a process reads (a recall reads the same row again and again)."""
+    said = f"{item_id}: {', '.join(damaged)}"
+    if said in _SAID_DAMAGED or len(_SAID_DAMAGED) > 10_000:
+        return
+    _SAID_DAMAGED.add(said)
+    log.warning("memory: item %s has %s that jarvisd never writes; read as empty (the row on disk is left as it is)",
+                item_id[:40], ", ".join(damaged))
+
+
+def _damaged(damaged: list[str], what: str, value: Any) -> Any:
+    damaged.append(what)
+    return value
+
+
+def _text(row: dict[str, Any], name: str, damaged: list[str]) -> str:
+    value = row.get(name)
+    return value if isinstance(value, str) else _damaged(damaged, f"{name} {value!r:.40}", "")
+
+
+def _time(row: dict[str, Any], name: str, damaged: list[str]) -> datetime | None:
+    value = row.get(name)
+    try:
+        return from_us(value)
+    except (TypeError, ValueError, OverflowError, OSError):
+        return _damaged(damaged, f"{name} {value!r:.40}", None)
+
+
+def _importance(row: dict[str, Any], damaged: list[str]) -> float:
+    value = row.get("importance")
+    if isinstance(value, (int, float)) and math.isfinite(value):
+        return float(value)
+    return _damaged(damaged, f"importance {value!r:.40}", MemoryItem.__dataclass_fields__["importance"].default)
+
+
+def _metadata(row: dict[str, Any], damaged: list[str]) -> dict[str, Any]:
+    text = row.get("metadata")
+    try:
+        value = json.loads(text) if isinstance(text, str) else None
+    except (ValueError, RecursionError):
+        value = None
+    return value if isinstance(value, dict) else _damaged(damaged, f"metadata {text!r:.40}", {})
