@@ -24,6 +24,12 @@ _LEAD = r"(?:(?:oh|ok(?:ay)?|so|um|uh|please|jarvis|and|actually|hey|also)[\s,]+
 # "cancel the soccer practice on thursday", "call off piano tomorrow", "no swim lesson on friday"
 _EN_CANCEL = re.compile(_LEAD + r"(?:(?:can\s+you\s+|could\s+you\s+)?(?:cancel|call\s+off|scrap|drop|scratch)|there(?:'s|\s+is|\s+will\s+be|'ll\s+be)\s+no|no(?!\s*,))\s+"
                         r"(?P<rest>[\w' ,-]{3,120}?)(?:\s+(?:please|for\s+me|this\s+time))?[.!]?")
+# "skip the call on thursday", "skip calling mom on friday" (the sixty-seventh session: to SmolLM2, and the skip room
+# skipped tonight's call for "… on friday"): a skip said with a day of the week or a date; with today/tomorrow it stays
+# the skip room's ("skip the pills tomorrow", `skip_day`)
+_EN_SKIP_ON = re.compile(_LEAD + r"(?:(?:i'll|i\s+will|i\s+want\s+to|let's|can\s+you|could\s+you|please)[\s,]+)*skip(?:ping)?\s+"
+                         r"(?P<rest>[\w' ,-]{3,120}?)(?:\s+(?:please|for\s+me|this\s+time))?[.!]?")
+_SKIP_ROOMS_DAY = re.compile(r"\b(?:today|tonight|this\s+(?:morning|afternoon|evening|time)|once)\b")
 _OFF = r"(?:cancell?ed|called\s+off|off|not\s+happening)"   # "is cancelled", "got called off", "is off", "is not happening"
 # "soccer practice on thursday is cancelled", "thursday's practice got called off"
 _EN_CALLED_OFF = re.compile(_LEAD + r"(?P<rest>[\w' ,-]{3,120}?)\s+(?:is|'s|got|has\s+been|was|will\s+be)\s+"
@@ -82,6 +88,8 @@ def _day_off(cleaned: str) -> DayOff | None:
     rest = m["rest"] if m else None
     if rest is None and (m := _EN_CALLED_OFF.fullmatch(cleaned)) is not None:
         rest = m["rest"] + (m["tail"] or "")
+    if rest is None and (m := _EN_SKIP_ON.fullmatch(cleaned)) is not None and not _SKIP_ROOMS_DAY.search(m["rest"]):
+        rest = m["rest"]
     if rest is None and (m := _EN_OTHER_DOES.fullmatch(cleaned)) is not None:
         rest, handed = m["rest"], True
         verb = {"taking": "take", "getting": "get", "picking": "pick"}.get(m["verb"] or "", m["verb"] or "")

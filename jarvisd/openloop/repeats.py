@@ -269,7 +269,10 @@ _EN_WEEKENDS = re.compile(r"\b(?:every|each)\s+weekend\b|\b(?:on\s+)?weekends\b"
 # "every Monday", "every Monday and Thursday", "on Mondays", "Tuesdays and Fridays"
 _EN_NAMED = re.compile(r"\b(?:every|each)\s+(?:single\s+)?(?P<one>" + _EN_DAY + r")\b"
                        r"|\b(?P<many>" + _EN_DAY + r")s\b", re.IGNORECASE)
-_EN_LIST_ON = re.compile(r"\s*(?:,|and|&|or)\s*(?:(?:every|each|on)\s+)?(?P<day>" + _EN_DAY + r")s?\b", re.IGNORECASE)
+# (a day joined by spaces alone, "every monday wednesday and friday", counts only when the list goes on to one joined by
+# a word: the sixty-seventh session kept "every Monday" of it; "every monday friday is payday" names Monday alone)
+_EN_LIST_ON = re.compile(r"(?:\s*+(?P<joined>,|and|&|or)\s*+|\s++)(?:(?:every|each|on)\s++)?(?P<day>" + _EN_DAY + r")s?\b",
+                         re.IGNORECASE)
 _EN_WEEKLY = re.compile(r"\b(?:every|each)\s+week\b|\bweekly\b" + _ADVERB_END + r"|\bonce\s+a\s+week\b", re.IGNORECASE)
 _EN_MONTHLY = re.compile(r"\b(?:every|each)\s+month\b|\bmonthly\b" + _ADVERB_END + r"|\bonce\s+a\s+month\b", re.IGNORECASE)
 
@@ -325,7 +328,7 @@ def repeat_in(text: str) -> Repeat | None:
 _EN_SPAN = re.compile(r"(?:\s*,)?\s*\b(?:(?:on|of)\s+)?(?:(?:every|each)\s+(?:single\s+)?(?:day|morning|afternoon|evening|night|week|"
                       r"weekday|workday|weekend|month|" + _EN_DAY + r")|everyday|(?:daily|nightly|weekly|monthly)" + _ADVERB_END + r"|weekdays|weekends|"
                       r"once\s+a\s+(?:day|week|month)|" + _EN_DAY + r"s)\b"
-                      r"(?:\s*(?:,|and|&|or)\s*(?:(?:every|each|on)\s+)?" + _EN_DAY + r"s?\b)*", re.IGNORECASE)
+                      r"(?:(?:\s*+(?:,|and|&|or)\s*+|\s++)(?:(?:every|each|on)\s++)?" + _EN_DAY + r"s?\b)*", re.IGNORECASE)
 _KO_SPAN = re.compile(r"\s*(?:매일(?:\s(?:아침|점심|저녁|밤)(?!\s*마다))?|날마다|하루\s*한\s*번|아침마다|저녁마다|밤마다|점심마다|평일\s*마다|매\s*평일|주중\s*마다|주말\s*마다|"
                       r"매\s*주말|매\s*달|매\s*월|달마다|일주일\s*마다|주마다|"
                       r"(?:매\s*주\s*)?(?:" + _KO_DAY + r"(?:요일)?" + _KO_JOIN + r"){0,6}" + _KO_DAY + r"요일\s*마다|"
@@ -413,9 +416,12 @@ def _en_named(text: str) -> set[int]:
     days: set[int] = set()
     for m in _EN_NAMED.finditer(text):
         days.add(_EN_DAYS_AT[(m["one"] or m["many"])[:3].lower()])
-        at = m.end()
+        at, spaced = m.end(), []
         while (more := _EN_LIST_ON.match(text, at)) is not None:   # "every Monday and Thursday"
-            days.add(_EN_DAYS_AT[more["day"][:3].lower()])
+            spaced.append(more["day"])
+            if more["joined"]:
+                days.update(_EN_DAYS_AT[day[:3].lower()] for day in spaced)
+                spaced = []
             at = more.end()
     return days
 
