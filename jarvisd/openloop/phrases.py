@@ -584,15 +584,6 @@ def moved_along(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang
     return "Moved with it: " + "; and ".join(f"{desc}, now {due}" for desc, due in each) + "."
 
 
-def moved_tied(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang) -> str:
-    """The promises due relative to one just moved, moved with it (after68): "잔금 보내기도 이번 주 일요일까지로 옮겼어요.",
-    "I moved pay the deposit with it, to Saturday."."""
-    if lang == "ko":
-        return moved_along(loops, now, tz, lang)
-    each = [(second_person(loop.desc), _due_and_repeat(loop, now, tz, lang)) for loop in loops]
-    return " ".join(f"I moved {desc} with it, to {due.removeprefix('by ')}." for desc, due in each)
-
-
 def unchanged_due(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> str:
     """A move that lands where the due already is ("push it back 0 days", "no, in the evening" for 8 PM)."""
     due = spoken_due(loop.due_ms or 0, now, tz, lang)

@@ -95,8 +95,8 @@ def test_english_promises_tied_to_the_move_move_with_it(kind, tmp_path, korean):
         "Got it: return the van, by Monday, December 14."
     say(desk, "buy stamps on friday")
     said = say(desk, "move the move to sunday")
-    assert said == ("Updated: move, now by Sunday. I moved pay the deposit with it, to Saturday. "
-                    "I moved return the van with it, to Tuesday, December 15.")
+    assert said == ("Updated: move, now by Sunday. Moved with it: pay the deposit, now by Saturday; "
+                    "and return the van, now by Tuesday, December 15.")
     assert days(desk) == {"move": "12-13", "pay the deposit": "12-12", "return the van": "12-15", "buy stamps": "12-11"}
     say(desk, "undo that")
     assert days(desk) == {"move": "12-12", "pay the deposit": "12-11", "return the van": "12-14", "buy stamps": "12-11"}

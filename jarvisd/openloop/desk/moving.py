@@ -578,10 +578,8 @@ class Moving(DeskBase):
         tied = self._moved_tied(loop, updated)
         along = self._moved_along(loop, updated)
         said = phrases.confirm_updated(updated, now, self.service.tz, lang)
-        if tied:
-            said = f"{said} {phrases.moved_tied([after for _, after in tied], now, self.service.tz, lang)}"
-        if along:
-            said = f"{said} {phrases.moved_along(along, now, self.service.tz, lang)}"
+        if tied or along:   # said as the promises kept "the night before" it always were ("Moved with it: …")
+            said = f"{said} {phrases.moved_along([*(after for _, after in tied), *along], now, self.service.tz, lang)}"
         # "undo that" puts each tied one back too (`_times_back` of `before`)
         return DeskReply(said, lang, change=AgendaChange(updated=(updated, *(after for _, after in tied), *along),
                                                          before=(loop, *(was for was, _ in tied))), intent="correct")
