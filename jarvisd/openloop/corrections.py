@@ -348,7 +348,9 @@ def split_order_tail(fix: str) -> tuple[str, str] | None:
     return fix[:end].strip(" ,.!"), fix[clause.end():].strip()
 
 
-_NOT_A_NAME = re.compile(r"\b(?:is|are|was|instead|now|moved|to|on|for|at|by|it|make|change|move)\b|[은는이가을를]$")
+# "move the move to sunday" (after68: "I couldn't find the"): "the move", "my move" is a name, not the order
+_NOT_A_NAME = re.compile(r"\b(?:is|are|was|instead|now|to|on|for|at|by|it|make)\b"
+                         r"|(?<!\bthe\s)(?<!\bmy\s)(?<!\bour\s)\b(?:moved|change|move)\b|[은는이가을를]$")
 
 
 _A_NEW_THING = re.compile(r"\s*(?:a|an|another|some|one\s+more)\s", re.IGNORECASE)

@@ -56,6 +56,7 @@ SCHEMA = pa.schema([
     pa.field("repeat", pa.string()),
     pa.field("skips", pa.string()),   # round 64: a table from before it gets it empty at open (`missing`)
     pa.field("until", pa.string()),   # session 65: the same
+    pa.field("after", pa.string()),   # after68: the same
 ])
 
 

@@ -50,6 +50,9 @@ class OpenLoop:
     # the last day of a repeating promise, a local date "2026-12-13" (session 65: "take the antibiotics every day at 8
     # for 7 days", "until Sunday", "일요일까지"): no next time is opened after it (`OpenLoopService._roll`)
     until: str | None = None
+    # due relative to another promise, "<other loop's id>:<days>" (after68: "잔금 이사 전날까지" is "<이사>:-1", "return the
+    # van two days after the move" "<move>:2"): moved with that one (`desk/moving`), dropped when moved by itself
+    after: str | None = None
 
     @property
     def is_open(self) -> bool:
@@ -81,7 +84,23 @@ class OpenLoop:
             repeat=record.get("repeat") or None,
             skips=record.get("skips") or None,   # a record from before the field: none
             until=_until(record.get("until"), record.get("id")),   # a record from before it, or a broken one: none
+            after=_after(record.get("after")),   # a record from before it (after68), or a broken one: none
         )
+
+
+def after_link(value: str | None) -> tuple[str, int] | None:
+    """(the other promise's id, the days after its day) `OpenLoop.after` keeps, or None (none kept, or not a link)."""
+    if not value:
+        return None
+    other, _, days = value.rpartition(":")
+    if not other or re.fullmatch(r"-?\d{1,3}", days) is None:
+        return None
+    return other, int(days)
+
+
+def _after(value: Any) -> str | None:
+    """A stored link read as "<id>:<days>"; anything else is read as no link (the promise keeps its own due)."""
+    return value if isinstance(value, str) and after_link(value) is not None else None
 
 
 def until_day(value: str | None) -> date | None:

@@ -32,6 +32,7 @@ from jarvisd.openloop.model import (
     LoopStatus,
     OpenLoop,
     ProposedLoop,
+    after_link,
     new_loop_id,
     until_at,
     until_day,
@@ -621,11 +622,13 @@ class OpenLoopService:
         return loop
 
     def reschedule(self, id_or_prefix: str, *, due_ms: int | None = None, remind_ms: int | None = None,
-                   once: bool = False) -> OpenLoop:
+                   once: bool = False, tied: bool = False) -> OpenLoop:
         """A correction ("no, Thursday") moves the due; a snooze sets the moment to remind at. Only the
         given fields change (`rules.merge_loop`); the loop counts as changed now, so reminders whose
         moments already passed are not spoken for it. `once`: this time of a repeating promise only ("I forgot my
-        vitamins, do it at noon"): the rule keeps its clock time (`repeats.clock_kept`), so the next comes at 8 again."""
+        vitamins, do it at noon"): the rule keeps its clock time (`repeats.clock_kept`), so the next comes at 8 again.
+        A promise due relative to another (`OpenLoop.after`) moved by itself drops the link; `tied`: moved with the
+        other one, it keeps it."""
         with self._lock:
             loop = self.find(id_or_prefix)
             merged = rules.merge_loop(loop, ProposedLoop(desc=loop.desc, due_ms=due_ms, remind_ms=remind_ms))
@@ -635,6 +638,8 @@ class OpenLoopService:
                 merged = replace(merged, repeat=repeats.clock_kept(rule, said, merged.due_ms, self.tz).key)
             if remind_ms is not None and merged.muted_ms is not None:   # "remind me an hour before" after a mute
                 merged = replace(merged, muted_ms=None)
+            if merged.after is not None and not tied and merged.due_ms != loop.due_ms:
+                merged = replace(merged, after=None)   # moved by itself (after68): no longer the other's day
             if merged is loop:
                 return loop
             updated = self._save(replace(merged, updated_ms=self.now_ms()))
@@ -698,6 +703,20 @@ class OpenLoopService:
         self._announce("rescheduled", AgendaChange(updated=(updated,), before=(loop,)))
         return updated
 
+    def tie(self, id_or_prefix: str, after: str | None) -> OpenLoop:
+        """Keep an open promise due relative to another (`OpenLoop.after`, "<id>:<days>"; None: no link)."""
+        with self._lock:
+            loop = self.find(id_or_prefix)
+            if loop.after == after:
+                return loop
+            tied = self._save(replace(loop, after=after, updated_ms=self.now_ms()))
+        self._announce("rescheduled", AgendaChange(updated=(tied,), before=(loop,)))
+        return tied
+
+    def tied_to(self, other_id: str) -> list[OpenLoop]:
+        """The open promises due relative to `other_id` (`OpenLoop.after`), each with its days after it."""
+        return [loop for loop in self.agenda() if (link := after_link(loop.after)) is not None and link[0] == other_id]
+
     def restore_times(self, before: OpenLoop) -> OpenLoop | None:
         """The due, reminder moment, mute, repeat and days off `before` had ("undo that" after a move), when that promise is
         still open; None when it is closed or gone."""
@@ -705,12 +724,13 @@ class OpenLoopService:
             loop = self._loops.get(before.id)
             if loop is None or not loop.is_open:
                 return None
-            if (loop.due_ms, loop.remind_ms, loop.muted_ms, loop.repeat, loop.skips, loop.until) == \
-                    (before.due_ms, before.remind_ms, before.muted_ms, before.repeat, before.skips, before.until):
+            if (loop.due_ms, loop.remind_ms, loop.muted_ms, loop.repeat, loop.skips, loop.until, loop.after) == \
+                    (before.due_ms, before.remind_ms, before.muted_ms, before.repeat, before.skips, before.until,
+                     before.after):
                 return loop
             restored = self._save(replace(loop, due_ms=before.due_ms, remind_ms=before.remind_ms,
                                           muted_ms=before.muted_ms, repeat=before.repeat, skips=before.skips,
-                                          until=before.until, updated_ms=self.now_ms()))
+                                          until=before.until, after=before.after, updated_ms=self.now_ms()))
         self._announce("rescheduled", AgendaChange(updated=(restored,), before=(loop,)))
         return restored
 

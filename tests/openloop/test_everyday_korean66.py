@@ -93,7 +93,8 @@ def test_a_registration_within_two_weeks_of_the_move(monday):
     """Before: "전입신고 이사하기, 12월 24일 목요일까지" (two weeks from the day said, the move in the name)."""
     said_to(monday, "우리 이사 담주 토요일이야")
     assert said_to(monday, "전입신고 이사하고 2주 안에 해야돼") == ["적어 둘게요: 전입신고하기, 2027년 1월 2일 토요일까지."]
-    assert said_to(monday, "이사 일요일로 미뤄줘") == ["이사, 다음 주 일요일로 바꿨어요."]
+    # after68: the registration is tied to the move and moves with it (before: left on January 2)
+    assert said_to(monday, "이사 일요일로 미뤄줘") == ["이사, 다음 주 일요일로 바꿨어요. 전입신고하기도 2027년 1월 3일 일요일까지로 옮겼어요."]
 
 
 def test_a_deed_days_after_another_thing_held_out(monday):

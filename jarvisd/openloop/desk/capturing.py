@@ -62,6 +62,15 @@ _AT_A_MEAL = re.compile(r"\b(?:with\s+(?:breakfast|dinner)|at\s+(?:breakfast|bed
 _AFTER_NAMED = re.compile(r"\bafter\s+(?P<x>(?:the|my|our)\s+[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3})\s*$", re.IGNORECASE)
 
 
+# "return the van two days after the move", "file the change of address a week after the move" (after68: kept "return
+# the van two days after the move", an hour after the move's day ended): so many days after another promise's day
+_DAYS_AFTER_NAMED = re.compile(
+    r"\s+(?:(?P<n>\d{1,2}|a|one|two|three|four|five|six|seven|ten)\s+(?P<unit>days?|weeks?)|the\s+(?P<next>day)|the\s+next\s+day)"
+    r"\s+after\s+(?P<x>(?:the|my|our)\s+[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3})\s*$", re.IGNORECASE)
+_DAYS_SPAN_LEFT = re.compile(r"\s+(?:(?:\d{1,2}|a|one|two|three|four|five|six|seven|ten)\s+(?:days?|weeks?)|the\s+(?:next\s+)?day)"
+                             r"(?:\s+after(?:\s+.*)?)?$", re.IGNORECASE)   # the span's words the name was kept with
+_EN_FEW = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "ten": 10}
+
 AFTER_NAMED_MS = 60 * 60 * 1000   # "after the run": an hour after it starts (an event keeps its start, not its end)
 
 
@@ -421,6 +430,7 @@ class Capturing(DeskBase):
         opened = [self._day_before(p, loop) for p in opened]
         opened = [self._before_named(p) for p in opened]
         opened = [self._during_named(p) for p in opened]
+        opened = [self._days_after_named(p) for p in opened]
         opened = [self._after_named(p) for p in opened]
         opened = [self._unpaid_by_due(p) for p in opened]
         if loop is None or loop.due_ms is None:
@@ -452,8 +462,27 @@ class Capturing(DeskBase):
         remind = _wants_reminder(proposed)
         # the night before each practice when practice repeats (round 64: once, the next one only)
         repeat = proposed.repeat or (repeats.day_before(anchor.repeat) if named else None)
+        if repeat is None:
+            self._tie(anchor, -1)   # moved with it (after68: "pay the deposit the day before the move")
         return replace(proposed, desc=desc, due_ms=int(due.timestamp() * 1000),
                        remind_ms=int(at.timestamp() * 1000) if remind else None, repeat=repeat)
+
+    def _days_after_named(self, proposed: ProposedLoop) -> ProposedLoop:
+        """"return the van two days after the move" with "move, by Saturday" open: due by Monday, the words of the
+        span off, tied to the move (after68: moved with it)."""
+        m = _DAYS_AFTER_NAMED.search((proposed.evidence or "").rstrip(" .!"))
+        if proposed.due_ms is not None or m is None or (anchor := self._one_named(m["x"])) is None or \
+                anchor.due_ms is None or anchor.repeat is not None:
+            return proposed
+        n = 1 if m["n"] is None else int(m["n"]) if m["n"].isdigit() else _EN_FEW[m["n"].lower()]
+        days = n * (7 if (m["unit"] or "").lower().startswith("week") else 1)
+        day = phrases.due_day(anchor.due_ms, self.service.tz) + timedelta(days=days)
+        due = datetime.combine(day, time(23, 59), tzinfo=self.service.tz)
+        if due.timestamp() * 1000 <= self.service.now_ms():
+            return proposed
+        desc = _DAYS_SPAN_LEFT.sub("", proposed.desc).strip(" ,") or proposed.desc
+        self._tie(anchor, days)
+        return replace(proposed, desc=desc, due_ms=int(due.timestamp() * 1000))
 
     def _after_named(self, proposed: ProposedLoop) -> ProposedLoop:
         """"remind me to stretch after the run" with "go for a run, tomorrow at 7 AM" open: kept as "stretch after the

@@ -336,6 +336,9 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
         self._what_asked: dict[str, tuple[str, int]] = {}   # "remind me": (time words, asked at ms), for the answer
         self._days_off: dict[str, tuple[str, bool, int]] = {}   # a day off called: (its promise, another's, at ms)
         self._lock = threading.Lock()
+        # the promises a relative due was read from in this turn ("잔금 이사 전날까지"): (their id, the days after
+        # them), by thread, so the one kept is tied to it (`OpenLoop.after`, after68)
+        self._tying = threading.local()
 
     def handle(self, text: str, session: str = "default") -> DeskReply | None:
         """The agenda's answer to one utterance, or None when it is not about the agenda; the change it made is kept
@@ -343,6 +346,7 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
         text = one_space(text)   # a run of 4,000 tabs: every reader's `\s+` from each of them (pass 54c)
         if self.korean is not None:
             text = self.korean.spaced(text)   # "내일오후세시에회의": a Korean run typed without spaces, spaced
+        self._tying.ties = []
         reply = self._undo(text, session)
         if reply is None:
             reply = self._told_then_how_far(text, session)
@@ -354,6 +358,8 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
                 reply = replace(reply, text=f"{head.rstrip('.')} ({zoned[1]}).{' ' + tail if dot else ''}")
         if reply is None:
             reply = self._handle(text, session)
+        if reply is not None and len(reply.change.opened) == 1 and self._tying.ties:
+            reply = self._tied(reply)
         if reply is not None and reply.change.closed:
             reply = self._paid_after_sent(reply, session)   # an invoice sent with net terms: its payment kept
         if reply is not None and (reply.change.opened or reply.change.closed or reply.change.updated):
@@ -365,6 +371,19 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
             # list read out, in the order said
             self._listed[session] = (tuple(loop.id for loop in reply.change.opened[:phrases.SPOKEN_ITEMS]),
                                      self.service.now_ms())
+        return reply
+
+    def _tied(self, reply: DeskReply) -> DeskReply:
+        """The one promise just kept, due by another's day (a tie read this turn, its due on that day plus the days),
+        kept tied to it (`OpenLoop.after`): moved with it later (`desk/moving`)."""
+        loop, tz = reply.change.opened[0], self.service.tz
+        for other_id, days in self._tying.ties:
+            other = next((o for o in self.service.agenda() if o.id == other_id), None)
+            if other is None or other.due_ms is None or loop.due_ms is None or loop.repeat is not None or \
+                    phrases.due_day(loop.due_ms, tz) != phrases.due_day(other.due_ms, tz) + timedelta(days=days):
+                continue
+            tied = self.service.tie(loop.id, f"{other_id}:{days}")
+            return replace(reply, change=replace(reply.change, opened=(tied,)))
         return reply
 
     def _lang(self, text: str) -> phrases.Lang:
@@ -542,8 +561,9 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
         if (after := _KO_AFTER_OTHER.search(text)) is not None and \
                 len(hits := _named_in_spaced_or_not(after["other"], [loop.desc for loop in dated])) == 1:
             n = int(after["n"]) if after["n"].isdigit() else _KO_COUNT[after["n"]]
-            day = phrases.due_day(dated[hits[0]].due_ms or 0, self.service.tz) + \
-                timedelta(days=n * (1 if after["unit"] == "일" else 7))
+            days = n * (1 if after["unit"] == "일" else 7)
+            day = phrases.due_day(dated[hits[0]].due_ms or 0, self.service.tz) + timedelta(days=days)
+            self._tie(dated[hits[0]], days)
             return f"{text[:after.start()]}{day.year}년 {day.month}월 {day.day}일까지{text[after.end():]}"
         if not re.search(r"날|당일|하루\s?전", text):
             return text
@@ -556,10 +576,11 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
                     hits = [i for i, loop in enumerate(dated) if any(w in loop.desc for w in _KO_DEPARTING)]
                 if len(hits) != 1:
                     continue
-                day = phrases.due_day(dated[hits[0]].due_ms or 0, self.service.tz) + \
-                    timedelta(days=_KO_OTHER_DAY_SHIFT[re.sub(r"\s", "", m["rel"])])
+                days = _KO_OTHER_DAY_SHIFT[re.sub(r"\s", "", m["rel"])]
+                day = phrases.due_day(dated[hits[0]].due_ms or 0, self.service.tz) + timedelta(days=days)
                 if day < self.service.now_local().date():
                     return text
+                self._tie(dated[hits[0]], days)
                 # "잔금 이사 전날까지": the other thing, named second, is only the day's ("잔금 … 보내기", not "잔금 이사")
                 said = other if name == other else other.rsplit(" ", 1)[0]
                 return f"{text[:m.start()]}{said} {day.year}년 {day.month}월 {day.day}일{text[m.end():]}"

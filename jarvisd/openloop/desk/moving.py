@@ -60,7 +60,7 @@ from jarvisd.openloop.intents import (
     correction_time,
     match_intent,
 )
-from jarvisd.openloop.model import AgendaChange, LoopStatus, OpenLoop
+from jarvisd.openloop.model import AgendaChange, LoopStatus, OpenLoop, after_link
 from jarvisd.openloop.shifts import Shift, asks_amount, bare_amount, read_shift
 from jarvisd.openloop.when import ImpossibleTime, resolve_time, time_spans
 
@@ -206,6 +206,8 @@ class Moving(DeskBase):
             day = phrases.due_day(opened[other].due_ms or 0, tz) + timedelta(days=days)
             due_ms = int(datetime.combine(day, time(23, 59), tzinfo=tz).timestamp() * 1000)
             loop = self.service.add(thing, due_ms, session, evidence=text)
+            if opened[other].repeat is None:   # moved with it (after68)
+                loop = self.service.tie(loop.id, f"{opened[other].id}:{days}")
             self._remember(session, loop, self.service.now_ms())
             due = phrases.spoken_due(due_ms, self.service.now_local(), tz, "ko")
             before = opened[other].desc
@@ -573,11 +575,37 @@ class Moving(DeskBase):
         updated = self.service.reschedule(loop.id, due_ms=due_ms, remind_ms=remind_ms, once=once)
         self._remember(session, updated, now_ms, remind=wants_reminder)
         now = self.service.now_local()
+        tied = self._moved_tied(loop, updated)
         along = self._moved_along(loop, updated)
         said = phrases.confirm_updated(updated, now, self.service.tz, lang)
-        if along:
-            said = f"{said} {phrases.moved_along(along, now, self.service.tz, lang)}"
-        return DeskReply(said, lang, change=AgendaChange(updated=(updated, *along), before=(loop,)), intent="correct")
+        if tied or along:   # said as the promises kept "the night before" it always were ("Moved with it: …")
+            said = f"{said} {phrases.moved_along([*(after for _, after in tied), *along], now, self.service.tz, lang)}"
+        # "undo that" puts each tied one back too (`_times_back` of `before`)
+        return DeskReply(said, lang, change=AgendaChange(updated=(updated, *(after for _, after in tied), *along),
+                                                         before=(loop, *(was for was, _ in tied))), intent="correct")
+
+    def _moved_tied(self, before: OpenLoop, moved: OpenLoop) -> list[tuple[OpenLoop, OpenLoop]]:
+        """The promises due relative to `moved` (`OpenLoop.after`: "잔금 이사 전날까지", "return the van two days after
+        the move"), each moved to its days from the new day at its own clock time, the link kept (after68): (as it
+        was, as it is now). One whose new day has passed stays where it is."""
+        if before.due_ms is None or moved.due_ms is None:
+            return []
+        tz = self.service.tz
+        new_day = phrases.due_day(moved.due_ms, tz)
+        if new_day == phrases.due_day(before.due_ms, tz):
+            return []
+        out = []
+        for loop in sorted(self.service.tied_to(moved.id), key=lambda loop: loop.due_ms or 0):   # said by day
+            link = after_link(loop.after)
+            if loop.due_ms is None or loop.id == moved.id or link is None:
+                continue
+            at = datetime.fromtimestamp(loop.due_ms / 1000, tz)
+            due_ms = int(datetime.combine(new_day + timedelta(days=link[1]), at.timetz()).timestamp() * 1000)
+            if due_ms <= self.service.now_ms() or due_ms == loop.due_ms:
+                continue
+            remind_ms = None if loop.remind_ms is None else loop.remind_ms + (due_ms - loop.due_ms)
+            out.append((loop, self.service.reschedule(loop.id, due_ms=due_ms, remind_ms=remind_ms, tied=True)))
+        return out
 
     def _moved_along(self, before: OpenLoop, moved: OpenLoop) -> list[OpenLoop]:
         """The promises kept "the night (day, morning) before" `moved`, now the day before its new day at their own hour
@@ -598,7 +626,7 @@ class Moving(DeskBase):
             ko = _KO_DAY_BEFORE_SAID.search(loop.evidence or "") if m is None else None
             named = (m is not None and bool(m["x"]) and _promises_named(m["x"], [moved.desc]) == [0]) or \
                 (ko is not None and _named_in_spaced_or_not(ko["x"], [moved.desc]) == [0])
-            if loop.id == moved.id or loop.due_ms is None or not named or \
+            if loop.id == moved.id or loop.due_ms is None or not named or loop.after is not None or \
                     phrases.due_day(loop.due_ms, tz) != old_day - timedelta(days=1):
                 continue
             at = datetime.fromtimestamp(loop.due_ms / 1000, tz)

@@ -114,6 +114,12 @@ def _joined(first: DeskReply | None, second: DeskReply | None) -> DeskReply | No
 class DeskBase:
     """The state the rooms share (set in `AgendaDesk.__init__`) and the look-ups they all use."""
 
+    def _tie(self, other: OpenLoop, days: int) -> None:
+        """A relative due read from `other` in this turn (`AgendaDesk._tied` keeps the link, after68)."""
+        ties = getattr(self._tying, "ties", None)
+        if ties is not None and other.repeat is None:
+            ties.append((other.id, days))
+
     def _before_anchor(self, words: str) -> OpenLoop | None:
         """The open promise with a due that "the trip" / "my flight" names: the one named, else, for a trip, the one
         flight ("what's left before the trip?" of "flight to Denver"); None when none or several."""
