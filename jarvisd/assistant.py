@@ -894,7 +894,8 @@ class Assistant:
             unasked = await asyncio.to_thread(self._facts_not_asked, text, scope) if self.small_model else []
             # ... nor the sentence said back in the second person ("Your sister is visiting next week.")
             parrot = ParrotDrop(heard=text, unasked=[*unasked, phrases.second_person(text)])
-            script = ScriptCut(heard=text)    # English asked, lines of Hangul answered (SmolLM2): no answer
+            # English asked, lines of Hangul answered (SmolLM2): no answer; Korean asked, nonsense answered (korean68)
+            script = ScriptCut(heard=text, whole=bool(self.small_model))
             sympathy = CondolenceDrop(heard=text)   # "I'm sorry for your loss" to "move the dentist" (SmolLM2)
             escapes = EscapeCut()   # a terminal's escape sequence whole, one cut across two pieces too
             stamps = StampDrop()    # the prompt's "(2026-12-07)" copied into the answer (SmolLM2)
@@ -932,7 +933,8 @@ class Assistant:
                 if not piece.strip() and not said and parrot.dropped and not claims.dropped:
                     piece = no_answer(text, "ko" if language_of(text) == "ko" else "en")
                 elif not piece and not said and script.cut:
-                    piece = NO_ANSWER["en"]
+                    # a Korean turn's nonsense: "그렇군요." to news, "죄송해요, 그건 답을 모르겠어요." to a question
+                    piece = no_answer(text, "ko") if language_of(text) == "ko" else NO_ANSWER["en"]
                 elif not piece.strip() and not said and (claims.dropped or repeats.cut or sympathy.dropped):
                     piece = "잘 못 알아들었어요. 다시 말해 주세요." if language_of(text) == "ko" else \
                         "Sorry, I didn't catch that. Could you say it again?"

@@ -264,13 +264,33 @@ def _mostly_hangul(text: str) -> bool:
     return bool(letters) and sum(1 for ch in letters if _HANGUL.match(ch)) / len(letters) > WRONG_SCRIPT_SHARE
 
 
+# ... and to a Korean turn SmolLM2 answers with Korean-looking nonsense said over and over (korean68's café week, recorded:
+# "만둡, 왕도에 이러면, 원두 이를 어따면, 이를 어따면, 이를 어따면, 이를 어따" to "다음주 월요일에 원두 들어온대", "위생 점검
+# 금요일로 미뤄졌대: 위생 점검 금요일로 미뤄졌대: …" to "위생 점검 금요일로 미뤄졌대", "아마사용하는 아마사용하는 …" to "대타
+# 민호가 해준대"). With the small model (`whole`), an answer to a turn asked in Hangul is held whole and dropped when it
+# repeats itself (KO_FEW_WORDS words or more, fewer than KO_DISTINCT of them different: its words come round again) or
+# is not Korean-looking (at most half its letters Hangul); the turn then says it has no answer ("그렇군요." to news).
+KO_FEW_WORDS = 6
+KO_DISTINCT = 0.6
+_KO_WORD = re.compile(r"[^\s.,!?:;…~\"'()]+")
+
+
+def ko_nonsense(answer: str) -> bool:
+    """An answer to a Korean turn that is no answer: it says the same few words over and over, or is not in Hangul."""
+    words = _KO_WORD.findall(answer)
+    if len(words) >= KO_FEW_WORDS and len(set(words)) < KO_DISTINCT * len(words):
+        return True
+    return bool(answer.strip()) and not _mostly_hangul(answer)
+
+
 class ScriptCut:
     """Feed an answer's deltas; `feed` returns what may be said. On a turn asked without Hangul, a stretch written
     mostly in Hangul, or an opening in another language than English (when the turn was asked in English), sets `cut`
     (nothing of it is said; the caller stops the model)."""
 
-    def __init__(self, heard: str) -> None:
+    def __init__(self, heard: str, whole: bool = False) -> None:
         self._on = _HANGUL.search(heard) is None
+        self._korean = whole and not self._on    # a Korean turn to the small model: its answer held whole
         # the opening is looked at when the user spoke English (not "¿Dónde está la estación?")
         self._opening = self._on and opening_language(heard + ".") == "en"
         self._held = ""
@@ -278,6 +298,12 @@ class ScriptCut:
 
     def feed(self, delta: str) -> str:
         if self.cut:
+            return ""
+        if self._korean:
+            self._held += delta
+            words = _KO_WORD.findall(self._held)
+            if len(words) >= 3 * KO_FEW_WORDS and len(set(words)) < KO_DISTINCT * len(words):
+                self.cut, self._held = True, ""     # talking in circles: the model is stopped
             return ""
         if not self._on:
             return delta
@@ -300,6 +326,11 @@ class ScriptCut:
 
     def end(self) -> str:
         held, self._held = self._held, ""
+        if self._korean:
+            if held and ko_nonsense(held):
+                self.cut = True
+                return ""
+            return held
         if held and self._opening:
             self._opening = False
             if opening_language(held + ".") == "other":

@@ -75,6 +75,14 @@ def ko_was_then(text: str) -> tuple[str, str] | None:
     return None
 
 
+def ko_was_moved(text: str) -> str | None:
+    """The words before the verb of a Korean move told done by others ("위생 점검 금요일로 미뤄졌대": "위생 점검 금요일로"),
+    or None."""
+    if m := _KO_WAS_MOVED.fullmatch(text.strip().rstrip(".!")):
+        return m["head"].strip()
+    return None
+
+
 # "my advisor said the deadline for the thesis draft is now the 21st", "the thesis draft is due on the 24th now" (the
 # sixty-fifth session's student: "Marked done: send the thesis draft …", a state read as the deed done): a new due told,
 # with who told it before it, the move of the one kept

@@ -277,3 +277,43 @@ async def test_a_small_model_with_nothing_said_after_240_characters_is_stopped(t
         assert chat.pieces < len(answer.split()) / 3, chat.pieces
     finally:
         await assistant.close()
+
+
+# ---------------------------------------------------------------- korean68: nonsense answered to a Korean turn
+
+# recorded from SmolLM2-135M in korean68's café week (scripts/days_lived.py, offline default)
+_SMOL_KO = [
+    ("다음주 월요일에 원두 들어온대", "만둡, 왕도에 이러면, 원두 이를 어따면, 이를 어따면, 이를 어따면, 이를 어따"),
+    ("위생 점검 금요일로 미뤄졌대", "위생 점검 금요일로 미뤄졌대: 위생 점검 금요일로 미뤄졌대: 위생 점검 금요일로 미뤄졌대: 위"),
+    ("대타 민호가 해준대", "아마사용하는 " * 11 + "아마사용하"),
+]
+
+
+@pytest.mark.parametrize(("heard", "answer"), _SMOL_KO)
+def test_korean_nonsense_from_the_small_model_is_not_said(heard, answer):
+
+    cut = ScriptCut(heard=heard, whole=True)
+    said = "".join(cut.feed(answer[i:i + 3]) for i in range(0, len(answer), 3)) + cut.end()
+    assert said == "" and cut.cut
+
+
+@pytest.mark.parametrize("answer", ["I think you should check the schedule.", "ok ok ok"])
+def test_a_korean_turn_answered_not_in_korean_is_not_said(answer):
+
+    cut = ScriptCut(heard="오늘 뭐 먹지?", whole=True)
+    assert cut.feed(answer) + cut.end() == "" and cut.cut
+
+
+@pytest.mark.parametrize("answer", ["네, 알겠어요. 위생 점검 준비 잘 하세요.", "김치찌개 어떠세요? 따뜻하고 든든해요.",
+                                    "파이썬에서는 sorted 함수로 목록을 정렬할 수 있어요."])
+def test_guard_a_fine_korean_answer_is_said_whole(answer):
+
+    cut = ScriptCut(heard="오늘 뭐 먹지?", whole=True)
+    assert "".join(cut.feed(answer[i:i + 4]) for i in range(0, len(answer), 4)) + cut.end() == answer
+    assert not cut.cut
+
+
+def test_guard_a_korean_turn_to_a_large_model_streams_as_before():
+
+    cut = ScriptCut(heard="오늘 뭐 먹지?")
+    assert cut.feed("네, ") == "네, "
