@@ -217,12 +217,12 @@ _OWE_THEN_DO = re.compile(
     r"(?:I'll|I\s+will|I\s+(?:need|have)\s+to|I\s+should|I\s+must|I'm\s+going\s+to|I'm\s+gonna|gotta|need\s+to|"
     r"have\s+to|remind\s+me\s+to)\s+(?P<verb>apologi[sz]e|call|reply|visit|email|text|answer|ring)"
     r"(?:\s+(?:to\s+)?(?:him|her|them))?\b", re.IGNORECASE)
-_OWED_DEED = {"apology": ("apologise", "apologize"), "call": ("call", "ring"), "reply": ("reply", "text", "email"), "visit": ("visit",),
+OWED_DEED = {"apology": ("apologise", "apologize"), "call": ("call", "ring"), "reply": ("reply", "text", "email"), "visit": ("visit",),
               "email": ("email",), "text": ("text",), "answer": ("answer",)}
 
 
 def _owed_deed(m: re.Match[str]) -> str:
-    if m["verb"].lower() not in _OWED_DEED[m["noun"].lower()]:
+    if m["verb"].lower() not in OWED_DEED[m["noun"].lower()]:
         return m.group(0)
     to = " to" if m["verb"].lower() in ("apologize", "apologise", "reply") else ""   # ("text jen", "reply to jen")
     return f"{m['i']} need to {m['verb']}{to} {m['who']}"
