@@ -53,8 +53,8 @@ _EN = [re.compile(_LEAD + p, re.IGNORECASE) for p in (
     r"what\s+did\s+(?:the|my|our)\s+(?P<x>[\w'-]+(?:\s+[\w'-]+)?)\s+(?:say|tell\s+me|tell\s+you|want)(?:\s+again)?",
     # "who's bringing the snacks?", "who's driving me on tuesday?" (SmolLM2: "The AI assistant, JARVIS"): who was told
     r"who(?:'s|\s+is|\s+was|\s+will\s+be)\s+(?P<x>(?:bringing|driving|doing|handling|making|buying|getting|baking|cooking|"
-    r"covering|organi[sz]ing|watering|feeding|walking|watching|looking\s+after|minding|collecting|checking\s+on)"
-    r"\s+(?:me\s+|us\s+)?(?:the\s+|my\s+|our\s+)?[\w'-]+)(?:\s+.{1,40}?)?",
+    r"covering|organi[sz]ing|watering|feeding|walking|watching|looking\s+after|minding|collecting|checking\s+on|working)"
+    r"\s+(?:me\s+|us\s+)?(?:on\s+)?(?:the\s+|my\s+|our\s+)?[\w'-]+)(?:\s+.{1,40}?)?",
     r"(?:tell|remind)\s+me\s+(?:what|where|when)\s+(?:my|our)\s+(?P<x>.+?)\s+(?:is|are|was)",
     r"(?:tell|remind)\s+me\s+(?:my|our)\s+(?P<x>.+?)",
 )]
@@ -385,7 +385,7 @@ def _fact_asked(text: str) -> FactAsked | None:
 
 
 _DOING = ("bringing", "driving", "doing", "handling", "making", "buying", "getting", "baking", "cooking", "covering",
-          "organising", "organizing")
+          "organising", "organizing", "working")
 
 
 def _allergic(words: str, lang: str) -> FactAsked:

@@ -299,8 +299,12 @@ _MY_PROMISE = re.compile(r"(?:i|we)\s+(?:need|have|should|must|gotta|got|'ll|wil
 _EN_WHO_DOES = re.compile(_TOLD_LEAD + r"(?P<fact>(?:(?i:my|our)\s+[a-z]+\s+(?!(?:He|She|It|This|That|There|What|Who|I)\b)" + _NAME
                           + r"|(?i:my|our)\s+(?i:sister|brother|mum|mom|mother|dad|father|neighbou?r|son|daughter|husband|wife|"
                           r"partner|friend|aunt|uncle|cousin|grandma|grandpa|parents|in-laws)"
-                          r"|(?!(?:He|She|It|This|That|There|What|Who|I)\b)" + _NAME + r")"
-                          r"\s+(?i:is|'s|will\s+be)\s+(?i:bringing|driving|doing|handling|making|buying|getting|"
+                          r"|(?!(?:He|She|It|This|That|There|What|Who|I)\b)" + _NAME +
+                          # "maria is working the closing shift on friday" (the sixty-eighth session's restaurant owner:
+                          # to SmolLM2, "who's working friday night" then made up): a shift, by a name said in lower case
+                          r"|" + _LOW_NAME + r"(?=\s+(?i:is|'s|will\s+be)\s+(?i:working|covering)\s+(?:(?i:the|a|an|this|"
+                          r"tonight|tomorrow)\s|(?i:on\s+)?(?i:mon|tues|wednes|thurs|fri|satur|sun)day\b)))"
+                          r"\s+(?i:is|'s|will\s+be)\s+(?i:bringing|driving|doing|handling|making|buying|getting|working|"
                           r"picking\s+up|taking\s+care\s+of|in\s+charge\s+of|covering|organi[sz]ing|baking|cooking|"
                           r"watering|feeding|walking|watching|looking\s+after|minding|collecting|checking\s+on)\s+.{2,100})")
 # "no lifting for 3 weeks", "no driving for two weeks", "no coffee until friday" (the sixty-first session's patient:

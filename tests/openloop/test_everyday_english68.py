@@ -212,3 +212,44 @@ def test_guard_post_of_a_posting_kept_is_its_own(desk):
     said = said_to(desk, "i need to post the flyers on tuesday", "post the flyers to thursday")
     assert said[1] == "Updated: post the flyers, now by Thursday."
     assert said_to(desk, "post the photos to friday") == ["Got it: post the photos, by Friday."]
+
+
+# ---------------------------------------------------------------- a restaurant owner's week
+
+@pytest.mark.parametrize(("said", "kept"), [
+    ("tony called in sick so i need to cover his lunch shift tomorrow", ("cover tony's lunch shift", "2026-12-08 23:59")),
+    # held out
+    ("Sara is out with the flu so I have to cover her shift on saturday", ("cover Sara's shift", "2026-12-12 23:59")),
+])
+def test_his_in_the_deed_after_a_named_reason_is_theirs(desk, said, kept):
+    """Before: "Got it: cover his lunch shift, by tomorrow." (whose shift lost)."""
+    said_to(desk, said)
+    assert agenda_rows(desk) == [kept]
+
+
+@pytest.mark.parametrize(("said", "kept"), [
+    ("the manager called in sick so i need to cover his shift tomorrow", "cover his shift"),
+    ("i called so i need to send her the form tomorrow", "send her the form"),
+])
+def test_guard_no_name_said_keeps_his(desk, said, kept):
+    said_to(desk, said)
+    assert [desc for desc, _ in agenda_rows(desk)] == [kept]
+
+
+@pytest.mark.parametrize(("told", "asked"), [
+    ("maria is working the closing shift on friday", "who's working friday night"),
+    # held out
+    ("tony is covering the lunch shift tomorrow", "who's covering the lunch shift"),
+    ("luis is working saturday night", "who is working saturday"),
+])
+async def test_who_works_a_shift_is_kept_and_said_back(tmp_path, told, asked):
+    """Before: SmolLM2 ("Sorry, I don't have an answer to that."), then "The walk-in is set to 36 degrees, and"."""
+    replies, calls = await answers_to(tmp_path, told, asked)
+    assert replies == [f"Remembered: {told}", f"You told me {told}."]
+    assert calls == []
+
+
+@pytest.mark.parametrize("said", ["everything is working fine", "it is working now", "sam is working on the slides",
+                                  "nothing is working today", "the dishwasher is working again"])
+def test_guard_a_thing_working_is_no_shift(said):
+    assert told_fact(said) is None
