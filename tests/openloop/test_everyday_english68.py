@@ -253,3 +253,22 @@ async def test_who_works_a_shift_is_kept_and_said_back(tmp_path, told, asked):
                                   "nothing is working today", "the dishwasher is working again"])
 def test_guard_a_thing_working_is_no_shift(said):
     assert told_fact(said) is None
+
+
+@pytest.mark.parametrize(("said", "kept"), [
+    ("the produce guy comes tuesday at 7am", ("produce guy visit", "2026-12-08 07:00")),
+    # held out
+    ("the fish guy comes on friday morning", ("fish guy visit", "2026-12-11 09:00")),
+    ("the copier tech is coming thursday at 10", ("copier tech visit", "2026-12-10 10:00")),
+])
+def test_a_supplier_guy_coming_is_a_visit(desk, said, kept):
+    """Before: "I see." (nothing kept)."""
+    said_to(desk, said)
+    assert agenda_rows(desk) == [kept]
+
+
+@pytest.mark.parametrize("said", ["the guy at work comes across as rude", "the produce guy comes from mexico",
+                                  "that guy comes off as smug"])
+def test_guard_a_guy_said_of_otherwise_keeps_nothing(desk, said):
+    said_to(desk, said)
+    assert agenda_rows(desk) == []
