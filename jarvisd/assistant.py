@@ -12,7 +12,7 @@ import logging
 import re
 import weakref
 from collections import deque
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from pathlib import Path
@@ -85,6 +85,7 @@ from jarvisd.memory.fact_asked import (
     facts_meant,
     ko_told_back,
     not_told,
+    noun_not_name,
     of_the_agenda_or_world,
     said_back,
     said_of,
@@ -295,7 +296,7 @@ class Assistant:
         except MemoryStoreFailed:   # the log and the status say why; the embedded model would make a memory up,
             return unreadable(asked) if small and asked.owned else None   # a capable one may still answer from the talk
         told = said_back(asked, facts)
-        if asked.every and asked.lang == "en" and (on_agenda := self._on_agenda_too(asked)) is not None:
+        if asked.every and asked.lang == "en" and (on_agenda := self._on_agenda_too(asked, facts)) is not None:
             # "what did I tell you about Leo?" after "my grandson Leo's recital is the 9th at 6" (the fifty-ninth
             # session: read as a promise to "you about leo"): what the agenda holds of them is told too
             told = on_agenda if told is None else f"{told} {on_agenda}"
@@ -445,11 +446,15 @@ class Assistant:
         then = self.desk.handle(f"Remind me {amount} before", session) if first is not None else None
         return (then or first).text if first is not None else None
 
-    def _on_agenda_too(self, asked: FactAsked) -> str | None:
-        """"On your agenda: …" of the open promises holding the words of a fact asked about, said after it; None for none."""
+    def _on_agenda_too(self, asked: FactAsked, facts: Sequence[str] = ()) -> str | None:
+        """"On your agenda: …" of the open promises holding the words of a fact asked about, said after it; None for none.
+        A promise holding the word only as a thing ("pay the bill") is left out when a kept fact names someone by it
+        ("bill is my accountant": `noun_not_name`)."""
         service = self.desk.service
         loops = service.agenda()
-        named = [loops[i] for i in facts_meant(asked, [loop.desc for loop in loops])]
+        descs = [loop.desc for loop in loops]
+        apart = set(noun_not_name(asked, facts, descs))
+        named = [loops[i] for i in facts_meant(asked, descs) if i not in apart]
         return phrases.on_agenda_too(named, service.now_local(), service.tz, asked.lang) if named else None
 
     def _when_told_day(self, thing: str, scope: MemoryScope) -> str | None:

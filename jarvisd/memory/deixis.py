@@ -19,6 +19,10 @@ _KO_DEICTIC_STEMS = ("그거", "그것", "이거", "이것", "저거", "저것",
 # A standalone determiner followed by a noun: "그 계획", "이 방법", "저 식당".
 _KO_DETERMINER = re.compile(r"(?:^|\s)[그이저]\s+\S")
 _EN_DEICTIC = re.compile(r"\b(that|it|this|those|these|again|the same|same one|earlier)\b")
+# "the reefer is set to 34 degrees for this load" (the sixty-sixth session's truck driver): "this" of the occasion the
+# fact is told for, not a pointer at the talk before (kept with the exchange before it, the fact was said as that question)
+_EN_THIS_OCCASION = re.compile(r"\b(?:for|on|during|of)\s+(?:this|these)\s+(?:load|loads|trip|run|shift|job|week|weekend|month|"
+                               r"year|season|order|project|event|delivery|route|haul|batch|semester|term)\b")
 
 
 def _plain(utterance: str) -> str:
@@ -34,7 +38,7 @@ def is_deictic(utterance: str) -> bool:
         return True
     if any(stem in text for stem in _KO_DEICTIC_STEMS if " " in stem):
         return True
-    return bool(_KO_DETERMINER.search(text) or _EN_DEICTIC.search(text))
+    return bool(_KO_DETERMINER.search(text) or _EN_DEICTIC.search(_EN_THIS_OCCASION.sub(" ", text)))
 
 
 # "/remember that", "/remember 그거 기억해": the words point at the last exchange and say nothing of their own

@@ -53,8 +53,8 @@ _EN = [re.compile(_LEAD + p, re.IGNORECASE) for p in (
     r"what\s+did\s+(?:the|my|our)\s+(?P<x>[\w'-]+(?:\s+[\w'-]+)?)\s+(?:say|tell\s+me|tell\s+you|want)(?:\s+again)?",
     # "who's bringing the snacks?", "who's driving me on tuesday?" (SmolLM2: "The AI assistant, JARVIS"): who was told
     r"who(?:'s|\s+is|\s+was|\s+will\s+be)\s+(?P<x>(?:bringing|driving|doing|handling|making|buying|getting|baking|cooking|"
-    r"covering|organi[sz]ing|watering|feeding|walking|watching|looking\s+after|minding|collecting|checking\s+on)"
-    r"\s+(?:me\s+|us\s+)?(?:the\s+|my\s+|our\s+)?[\w'-]+)(?:\s+.{1,40}?)?",
+    r"covering|organi[sz]ing|watering|feeding|walking|watching|looking\s+after|minding|collecting|checking\s+on|working)"
+    r"\s+(?:me\s+|us\s+)?(?:on\s+)?(?:the\s+|my\s+|our\s+)?[\w'-]+)(?:\s+.{1,40}?)?",
     r"(?:tell|remind)\s+me\s+(?:what|where|when)\s+(?:my|our)\s+(?P<x>.+?)\s+(?:is|are|was)",
     r"(?:tell|remind)\s+me\s+(?:my|our)\s+(?P<x>.+?)",
 )]
@@ -79,6 +79,12 @@ _EN_WHAT_THE = re.compile(_LEAD + r"(?:(?:what|which|who)(?:'s|\s+is|\s+was)\s+t
 # up): the hours told ("the hardware store closes at 8", kept by `remember_asked`)
 _EN_HOURS = re.compile(_LEAD + r"(?:what\s+time|when)\s+(?:does|do|will)\s+(?:the|my|our)\s+(?P<x>(?:[\w'-]+\s+){0,3}?[\w'-]+)\s+"
                        r"(?P<v>open|close|shut)(?:\s+(?:today|tonight|on\s+[\w'-]+))?(?:\s+again)?", re.IGNORECASE)
+# "what's the reefer set to?", "what temp is the reefer set at" (the sixty-sixth session's truck driver: SmolLM2's "The
+# reefer set is a luxury product …"): the setting told ("the reefer is set to 34 degrees", kept by `remember_asked`)
+_EN_SET_TO = re.compile(_LEAD + r"(?:what(?:'s|\s+is|\s+was)|what\s+(?:temp|temperature|number|setting|speed|pressure)\s+(?:is|was|'s))"
+                        r"\s+(?:the|my|our)\s+(?!(?:alarm|alarms|timer|timers|reminder|reminders)\b)"
+                        r"(?P<x>(?:[\w'-]+\s+){0,3}?[\w'-]+)\s+(?:set|supposed\s+to\s+be\s+set)\s+(?:to|at|on)"
+                        r"(?:\s+(?:again|now|for\s+(?:this|the)\s+[\w'-]+))?", re.IGNORECASE)
 # "what do you know about Lily?", "what do you remember about my sister?" (the fifty-seventh session: SmolLM2's "Lily is a
 # 2026-12-06 child of 2026-12-06"): every fact kept of them
 # ... and "what did I tell you about Leo?" (the fifty-ninth session: "I have nothing you promised You about leo.", read as
@@ -342,6 +348,8 @@ def _fact_asked(text: str) -> FactAsked | None:
         third = _THIRD_PERSON[m["v"].lower()]
         told = f"what {m['kind']} {m['who']} {third}{' to' if third == 'goes' else ''}" if kind else f"where {m['who']} {third}"
         return FactAsked(f"{who} {third}", lang, told=told, other=kind)
+    if (m := _EN_SET_TO.fullmatch(said)) is not None and _keys(m["x"]):
+        return FactAsked(f"{m['x']} set", lang, owned=True, told=f"what the {m['x']} is set to")
     if (m := _EN_HOURS.fullmatch(said)) is not None and _keys(m["x"]):
         return FactAsked(f"{m['x']} {m['v']}s", lang, owned=False, told=f"when the {m['x']} {m['v']}s")
     if (m := _EN_THE_CODE_OF.fullmatch(said)) is not None:
@@ -377,7 +385,7 @@ def _fact_asked(text: str) -> FactAsked | None:
 
 
 _DOING = ("bringing", "driving", "doing", "handling", "making", "buying", "getting", "baking", "cooking", "covering",
-          "organising", "organizing")
+          "organising", "organizing", "working")
 
 
 def _allergic(words: str, lang: str) -> FactAsked:
@@ -394,6 +402,23 @@ def fact_meant(asked: FactAsked, facts: Sequence[str]) -> int | None:
     """The fact (index in `facts`, newest first) holding every key word of the question (a word counts when one
     starts the other: "birthday" / "birthdays", "사물함" / "사물함은"); the newest of the best; None when none."""
     return next(iter(facts_meant(asked, facts)), None)
+
+
+_DETERMINER = r"(?:the|a|an|this|that|my|your|our|their|his|her|its|each|every|another)"
+
+
+def noun_not_name(asked: FactAsked, facts: Sequence[str], descs: Sequence[str]) -> list[int]:
+    """The promises (indexes in `descs`) to leave out of "On your agenda: …" after "what do you know about bill?": the
+    one word asked, with no article, is a name in a kept fact ("bill is my accountant") and only a thing in the promise
+    ("pay the bill"; english67's left). None left out when no fact names it so ("what do you know about rent?")."""
+    words = asked.words.split()
+    if len(words) != 1 or not re.fullmatch(r"[a-z][a-z'-]+", word := words[0].lower()):
+        return []
+    named = re.compile(rf"(?<![\w'-])(?P<det>{_DETERMINER}\s+)?{re.escape(word)}(?:'s)?(?![\w-])", re.IGNORECASE)
+    if not any(m["det"] is None for fact in facts for m in named.finditer(said_of(fact))):
+        return []
+    return [i for i, desc in enumerate(descs)
+            if (found := list(named.finditer(desc))) and all(m["det"] is not None for m in found)]
 
 
 def facts_meant(asked: FactAsked, facts: Sequence[str]) -> list[int]:

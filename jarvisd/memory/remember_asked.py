@@ -274,6 +274,14 @@ _EN_HOURS = re.compile(_TOLD_LEAD + r"(?P<fact>(?i:the|my|our)\s+(?:[\w'-]+\s+){
                        r"gym|post\s+office|market|supermarket|bakery|restaurant|cafe|café|clinic|office|dump|mall|center|centre|"
                        r"depot|nursery|daycare|school)\s+(?i:opens|closes|shuts)\s+(?i:at)\s+\d{1,2}(?::\d{2})?(?:\s*(?i:[ap]\.?m\.?))?"
                        r"(?:\s+(?i:on|during)\s+(?:[\w'-]+\s+)?[\w'-]+)?)")
+# "the reefer is set to 34 degrees for this load", "the thermostat in the shop is set at 68" (the sixty-sixth session's
+# truck driver: "I see.", then SmolLM2's "The reefer set is a luxury product …"): a machine's setting, kept to be asked
+# back; not an alarm, a timer or a meeting set for a time (the agenda's), nor a setting with no number
+_EN_SET_TO = re.compile(_TOLD_LEAD + r"(?P<fact>(?i:the|my|our)\s+(?!(?i:alarm|alarms|timer|timers|meeting|reminder|date|time|"
+                        r"appointment|call|table)\b)(?:[\w'-]+\s+){0,3}?[\w'-]+\s+(?i:is|was|'s|are)\s+(?:(?i:now|still|currently)\s+)?"
+                        r"(?i:set)\s+(?i:to|at)\s+(?:(?i:minus|negative)\s+|-)?\d{1,4}(?:\.\d)?\s*(?:°|(?i:degrees?|percent|%|psi|"
+                        r"rpm|mph|f|c|fahrenheit|celsius)\b)?(?:\s*(?i:f|c|fahrenheit|celsius)\b)?"
+                        r"(?:\s+(?i:for|on|during)\s+(?i:this|the|that|my)\s+[\w'-]+(?:\s+[\w'-]+)?)?)")
 # "the tenant in 2B says the sink leaks", "the nurse said keep the wound dry" (the sixty-first session: SmolLM2 said it
 # back, or "I see.", nothing kept; "what did the nurse say?" then got "I'm so sorry for your family"): what someone said,
 # kept as their word; one with a time or a promise of the user's ("my boss said I need to send it by Friday") stays the
@@ -291,8 +299,12 @@ _MY_PROMISE = re.compile(r"(?:i|we)\s+(?:need|have|should|must|gotta|got|'ll|wil
 _EN_WHO_DOES = re.compile(_TOLD_LEAD + r"(?P<fact>(?:(?i:my|our)\s+[a-z]+\s+(?!(?:He|She|It|This|That|There|What|Who|I)\b)" + _NAME
                           + r"|(?i:my|our)\s+(?i:sister|brother|mum|mom|mother|dad|father|neighbou?r|son|daughter|husband|wife|"
                           r"partner|friend|aunt|uncle|cousin|grandma|grandpa|parents|in-laws)"
-                          r"|(?!(?:He|She|It|This|That|There|What|Who|I)\b)" + _NAME + r")"
-                          r"\s+(?i:is|'s|will\s+be)\s+(?i:bringing|driving|doing|handling|making|buying|getting|"
+                          r"|(?!(?:He|She|It|This|That|There|What|Who|I)\b)" + _NAME +
+                          # "maria is working the closing shift on friday" (the sixty-eighth session's restaurant owner:
+                          # to SmolLM2, "who's working friday night" then made up): a shift, by a name said in lower case
+                          r"|" + _LOW_NAME + r"(?=\s+(?i:is|'s|will\s+be)\s+(?i:working|covering)\s+(?:(?i:the|a|an|this|"
+                          r"tonight|tomorrow)\s|(?i:on\s+)?(?i:mon|tues|wednes|thurs|fri|satur|sun)day\b)))"
+                          r"\s+(?i:is|'s|will\s+be)\s+(?i:bringing|driving|doing|handling|making|buying|getting|working|"
                           r"picking\s+up|taking\s+care\s+of|in\s+charge\s+of|covering|organi[sz]ing|baking|cooking|"
                           r"watering|feeding|walking|watching|looking\s+after|minding|collecting|checking\s+on)\s+.{2,100})")
 # "no lifting for 3 weeks", "no driving for two weeks", "no coffee until friday" (the sixty-first session's patient:
@@ -583,7 +595,7 @@ def _told_fact(said: str) -> str | None:
             or _EN_WHO_DOES.fullmatch(rules) or _EN_RULE_GIVEN.fullmatch(rules)
             or _EN_LIKES.fullmatch(rules) or _EN_BORN.fullmatch(rules) or _EN_RENEWS.fullmatch(rules)
             or _EN_NEW_JOB.fullmatch(rules) or _EN_MOVED.fullmatch(rules) or _EN_DOES_MY.fullmatch(rules)
-            or _EN_THEIR_LIKES.fullmatch(rules)) is not None:
+            or _EN_THEIR_LIKES.fullmatch(rules) or _EN_SET_TO.fullmatch(rules)) is not None:
         return said[m.start("fact"):m.end("fact")].strip(" ,")
     if (changed := _changed(rules, said)) is not None:
         return changed

@@ -326,7 +326,9 @@ _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
     # session: said back by SmolLM2, nothing kept): a visit to be home for, kept only with its time, as "plumber visit"
     ("visit", re.compile(r"^(?:(?:and|also|oh|ok|okay|so|btw|by\s+the\s+way|fyi|just\s+so\s+you\s+know|heads\s+up),?\s+)*"
                          # "the delivery from Sysco comes Tuesdays" (the sixtieth session's restaurant: SmolLM2 said it back)
-                         r"(?:(?:the|my|our)\s+(?P<who>" + _VISITORS + r"|(?:[\w'-]+\s+)?delivery(?:\s+from\s+[\w'-]+)?)"
+                         r"(?:(?:the|my|our)\s+(?P<who>" + _VISITORS + r"|(?:[\w'-]+\s+)?delivery(?:\s+from\s+[\w'-]+)?"
+                         # "the produce guy comes tuesday at 7am" (the sixty-eighth session's restaurant owner: "I see.")
+                         r"|[a-z][\w'-]*\s+(?:guy|man|lady|driver|rep|tech|technician))"
                          # "Sam is coming saturday at 3" (the sixtieth session's new parent: to SmolLM2): someone named
                          r"|(?!(?:it|that|this|he|she|they|there|what|who|everyone|everybody|someone|somebody|nobody|"
                          r"something|nothing|winter|summer|spring|fall|autumn|christmas|rain|snow|storm|help|dinner|lunch|"
@@ -864,7 +866,8 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
                 out.append(Commitment(f"{who} visit", clause, (base, base + len(sen)), remind=False))
                 continue
             delivery = re.fullmatch(r"(?:(?P<a>[\w'-]+)\s+)?delivery(?:\s+from\s+(?P<b>[\w'-]+))?", t.who, re.IGNORECASE)
-            name = (f"{delivery['b'] or delivery['a'] or ''} delivery".strip() if delivery else f"{t.who.split()[-1]} visit")
+            one = t.who if re.search(r"\s(?:guy|man|lady|driver|rep|tech|technician)$", t.who, re.IGNORECASE) else t.who.split()[-1]
+            name = (f"{delivery['b'] or delivery['a'] or ''} delivery".strip() if delivery else f"{one} visit")
             out.append(Commitment(name, clause, (base, base + len(sen)), remind=False))
             continue
         if t.kind == "needs":   # (`limit` and `end` as above: the need's own words, up to the next opener)

@@ -217,12 +217,21 @@ _OWE_THEN_DO = re.compile(
     r"(?:I'll|I\s+will|I\s+(?:need|have)\s+to|I\s+should|I\s+must|I'm\s+going\s+to|I'm\s+gonna|gotta|need\s+to|"
     r"have\s+to|remind\s+me\s+to)\s+(?P<verb>apologi[sz]e|call|reply|visit|email|text|answer|ring)"
     r"(?:\s+(?:to\s+)?(?:him|her|them))?\b", re.IGNORECASE)
-_OWED_DEED = {"apology": ("apologise", "apologize"), "call": ("call", "ring"), "reply": ("reply", "text", "email"), "visit": ("visit",),
+OWED_DEED = {"apology": ("apologise", "apologize"), "call": ("call", "ring"), "reply": ("reply", "text", "email"), "visit": ("visit",),
               "email": ("email",), "text": ("text",), "answer": ("answer",)}
 
 
+# "tony called in sick so i need to cover his lunch shift tomorrow" (the sixty-eighth session's restaurant owner: kept
+# "cover his lunch shift"): "his" / "her" in the deed the reason leads to is the one named first, "cover tony's lunch shift"
+_NAMED_THEN_HIS = re.compile(
+    r"^(?P<head>(?:(?:so|ok|okay|oh|um|uh|and)[\s,]+)*(?P<who>(?!(?:i|we|you|he|she|they|it|this|that|there|the|my|our|"
+    r"someone|somebody|nobody|everyone|everybody|so|and|but)\b)[A-Za-z][a-z'-]{1,19})\s+(?:called|is|was|has|had|got|went|"
+    r"can't|cannot|couldn't|won't|quit|left)\b[^,.;!?]{1,60}?,?\s+so\s+(?:I|we)\s+(?:need\s+to|have\s+to|got\s+to|gotta|"
+    r"must|will|'ll|should)\s+[a-z]+(?:\s+(?:for|in))?\s+)(?:his|her)\b", re.IGNORECASE)
+
+
 def _owed_deed(m: re.Match[str]) -> str:
-    if m["verb"].lower() not in _OWED_DEED[m["noun"].lower()]:
+    if m["verb"].lower() not in OWED_DEED[m["noun"].lower()]:
         return m.group(0)
     to = " to" if m["verb"].lower() in ("apologize", "apologise", "reply") else ""   # ("text jen", "reply to jen")
     return f"{m['i']} need to {m['verb']}{to} {m['who']}"
@@ -235,6 +244,7 @@ def standard(text: str) -> str:
         return text
     text = _OWE_PAY_BACK.sub(lambda m: f"{m['i']} need to pay {m['who']} back {m['what']}", text)
     text = _OWE_THEN_DO.sub(_owed_deed, text)
+    text = _NAMED_THEN_HIS.sub(lambda m: f"{m['head']}{m['who']}'s", text)
     text = _deed_first(_INTO_OURS.sub("in two hours", _INTO_UNIT.sub("in two ", text)))
     text = _REMIND_FOUR.sub(lambda m: f"{m[1]} about ", _FOUR_WHEN.sub("for ", text))
     text = _AM_AN_EVENT.sub(lambda m: f"{m.group(1)} have ", text)

@@ -337,6 +337,11 @@ _EN_ENTRY = re.compile(r"^(?:the|my|that)\s+(?:reminder|task|thing|item|entry|to
 _EN_COMMAND_VERBS = ("mark ", "set ", "check ", "tick ", "cross ", "cancel ", "delete ", "remove ", "drop ",
                      "scratch ", "scrap ", "take ", "put ", "get rid ")
 _QUESTION_START = re.compile(r"^(?:how|why|when|where|who|can|could|should|would|will|do|does|did|is|are)\b")
+# "Forget about the passport." with nothing of that name kept (voice66: to SmolLM2): a thing named alone after "forget" is
+# an order, answered "I couldn't find …"; not "forget about the past", "forget about the whole thing" (talk)
+_EN_FORGET_THING = re.compile(r"(?:forget|never\s*mind)\s+(?:about\s+)?(?:the|my|our)\s+(?!(?:past|whole|rest|idea|matter|"
+                              r"world|weather|drama|fight|argument|mess|thing|stuff|day|night|other)\b)[a-z][\w'-]*"
+                              r"(?:\s+[a-z][\w'-]*){0,2}")
 
 
 # ---------------------------------------------------------------- cues: what the patterns above miss
@@ -533,7 +538,7 @@ def en_intent(t: str) -> Intent | None:
             if m is not None:
                 ref = _EN_ARTICLE.sub("", m["x"].strip(" ,"))
                 if ref and ref not in _PRONOUN_REFS:
-                    command = t.startswith(_EN_COMMAND_VERBS)
+                    command = t.startswith(_EN_COMMAND_VERBS) or _EN_FORGET_THING.fullmatch(t) is not None
                     argument = _EN_ENTRY.sub("", m["x"].strip(" ,"))
                     if kind == "done" and _EN_FINISHED_THING.match(t):
                         # "i finished the slides" with "finish the slides for …" and "send the slides to Priya" open:

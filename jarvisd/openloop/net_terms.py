@@ -12,10 +12,10 @@ _LEAD = r"(?:(?:oh|ok(?:ay)?|so|um|uh|and|also|btw|by\s+the\s+way|yeah|right)[\s
 # "net 30 from the invoice date", "that one's net 15"
 _SAID = re.compile(_LEAD + r"(?:(?:it'?s|it\s+is|that'?s|that\s+is|that\s+one'?s|they'?re|(?:the|that|this|my|their)\s+"
                    r"(?:invoice|bill|payment)(?:'s|\s+is|\s+will\s+be)|(?:the\s+)?(?:payment\s+)?terms\s+(?:are|is))\s+)?"
-                   r"(?:due\s+)?(?:on\s+)?net[\s-]?(?P<days>\d{1,3})(?:\s+days)?"
+                   r"(?:(?:due\s+)?(?:on\s+)?net[\s-]?(?P<days>\d{1,3})(?:\s+days)?|(?P<receipt>(?:due|payable)\s+(?:up)?on\s+receipt))"
                    r"(?:\s+from\s+(?:today|the\s+invoice\s+date|when\s+i\s+sen[dt]\s+it|sending|the\s+send\s+date))?"
                    r"(?:\s+(?:terms|right|too|as\s+well))?", re.IGNORECASE)
-_IN = re.compile(r"\bnet[\s-]?(?P<days>\d{1,3})\b(?!\s*(?:%|percent|dollars|bucks|pounds|euros|won|kg|grams|lbs|pounds))",
+_IN = re.compile(r"\b(?:net[\s-]?(?P<days>\d{1,3})|(?P<receipt>(?:due|payable)\s+(?:up)?on\s+receipt))\b(?!\s*(?:%|percent|dollars|bucks|pounds|euros|won|kg|grams|lbs|pounds))",
                  re.IGNORECASE)
 _INVOICE = re.compile(r"\binvoices?\b", re.IGNORECASE)
 _CLIENT = re.compile(r"\binvoice\s+(?:to|for)\s+(?P<who>[a-z][\w'&.-]*(?:\s+(?!for\b|by\b|its\b|it's\b|net\b|on\b|about\b)"
@@ -27,16 +27,21 @@ def terms_said(cleaned: str) -> int | None:
     """The days a turn that says nothing but payment terms gives ("its net 30": 30), or None."""
     if len(cleaned) > 120 or (m := _SAID.fullmatch(cleaned.strip(" .!"))) is None:
         return None
-    days = int(m["days"])
-    return days if 0 < days <= _MAX_DAYS else None
+    return _days(m)
+
+
+def _days(m: re.Match[str]) -> int | None:
+    """The days of terms read: "net 0" and "due on receipt" are the sending day itself (english67's left: "net 0" was
+    not read), "net 30" thirty days on; past half a year none."""
+    days = 0 if m["receipt"] else int(m["days"])
+    return days if 0 <= days <= _MAX_DAYS else None
 
 
 def terms_in(words: str | None) -> int | None:
     """The days of net terms said among the words of an invoice's promise ("… for the website project its net 30")."""
     if not words or not _INVOICE.search(words) or (m := _IN.search(words)) is None:
         return None
-    days = int(m["days"])
-    return days if 0 < days <= _MAX_DAYS else None
+    return _days(m)
 
 
 def is_invoice(desc: str) -> bool:

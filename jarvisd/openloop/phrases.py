@@ -771,6 +771,11 @@ _EVENTS = re.compile(r"(?:meeting|lesson|conference|class|appointment|interview|
 _HEAD_END = re.compile(r"\s+(?:for|with|to|at|in|on|from|of|about)\s")
 
 
+# a kept day, not a deadline (english67's left: "Return to work date is due by Monday, January 4, 2027."): "my return to
+# work date", "move-in day", "start date"
+_A_DAY = re.compile(r"\b(?:date|day|birthday|anniversary)$", re.IGNORECASE)
+
+
 def _be(desc: str) -> str:
     """"are" for an event named in the plural ("parent teacher meetings are Thursday at 4 PM", the sixty-seventh
     session: "… meetings is …"), "is" for one thing or a deed ("grade the essays is due Thursday")."""
@@ -792,6 +797,8 @@ def when_due(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang) -
             desc = _capital(second_person(loop.desc))
             when = spoken_due(loop.due_ms, now, tz, lang) if loop.due_ms is not None else None
             be = _be(loop.desc)
+            if when is not None and when.startswith("by ") and _A_DAY.search(loop.desc):
+                when = when.removeprefix("by ")   # "return to work date is Monday, January 4", not "due by" a day
             said.append(f"{desc} has no time set." if when is None else
                         f"{desc} {be} due {when}." if when.startswith("by ") else f"{desc} {be} {when}.")
     return " ".join(said)

@@ -15,6 +15,7 @@ from itertools import compress, count
 from operator import attrgetter, not_
 
 from jarvisd.openloop import commitment_words as W
+from jarvisd.openloop.en_dialect import OWED_DEED
 from jarvisd.openloop.model import ClosedRef, Judgement, OpenLoop, ProposedLoop
 from jarvisd.openloop.text import (
     EN_FUNCTION,
@@ -145,7 +146,7 @@ def _same_by_text(pa: Profile, pb: Profile) -> bool:
     """The text rules of `same_loop` on two non-empty profiles: equal normalized texts; else, unless
     the guard blocks, containment or Jaccard >= 0.4. The bigram intersection is computed only when
     the set sizes allow a Jaccard of 0.4."""
-    if pa.words == pb.words:
+    if pa.words == pb.words or _debt_and_deed(pa.words, pb.words) or _debt_and_deed(pb.words, pa.words):
         return True
     sa, sb = pa.squashed, pb.squashed
     short, long = (sa, sb) if len(sa) <= len(sb) else (sb, sa)
@@ -159,6 +160,29 @@ def _same_by_text(pa: Profile, pb: Profile) -> bool:
         if shared < JACCARD_SAME * (na + nb - shared):
             return False
     return not _blocked(pa, pb)  # checked only when a text rule would merge
+
+
+def _debt_and_deed(debt: Sequence[str], deed: Sequence[str]) -> bool:
+    """"owe dave an apology" and "apologize to dave" are one promise, said as a debt and as its deed (english67's left:
+    "i owe dave an apology" said again kept a second promise); the same person, and the rest of one said by the other
+    or not said ("owe maria a reply about the logo" / "reply to maria"). Not "owe dave an apology" / "call dave"."""
+    if len(debt) < 4 or debt[0] != "owe" or len(deed) < 2 or deed[0] not in _DEEDS:
+        return False
+    try:
+        article = next(i for i, w in enumerate(debt) if w in ("a", "an") and i >= 2)
+    except StopIteration:
+        return False
+    who, noun, rest = debt[1:article], debt[article + 1] if article + 1 < len(debt) else "", debt[article + 2:]
+    if deed[0] not in OWED_DEED.get(noun, ()):
+        return False
+    start = 2 if len(deed) > 2 and deed[1] == "to" else 1
+    if list(deed[start:start + len(who)]) != list(who):
+        return False
+    other = list(deed[start + len(who):])
+    return not rest or not other or other == list(rest)
+
+
+_DEEDS = frozenset(verb for verbs in OWED_DEED.values() for verb in verbs)
 
 
 def prepare(text: str) -> None:

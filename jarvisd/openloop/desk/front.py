@@ -14,6 +14,7 @@ from jarvisd.openloop import (
     en_dialect,
     ko_dialect,
     meaning,
+    naming,
     phrases,
     shopping,
 )
@@ -218,6 +219,10 @@ _ASKED_THEN_TOLD = re.compile(r"(?P<done>(?:i\s+)?(?:called|rang|phoned|emailed|
                               r"checked\s+with)\s+(?:the\s+)?[\w'-]+(?:\s+[\w'-]+)??)[\s,]+(?:and\s+|so\s+)?"
                               r"(?P<told>(?:my|our)\s+[\w'-]+(?:\s+[\w'-]+){0,5}?\s+(?:is|are|will\s+be)\s+\S.*)", re.IGNORECASE)
 # "when do i go back to work?" asked of the date kept so ("return to work date, January 4")
+# "Post the invoice to Monday." (voice66: Whisper's "Post" for "Push"; kept as a new promise "post the invoice" beside
+# "send the invoice"): a promise kept by name, not one of posting, put to a time said is pushed there
+_POST_TO = re.compile(r"(?P<lead>(?:(?:ok(?:ay)?|so|and|actually|oh|um|uh)[\s,]+)*)post\s+(?P<x>(?:the|my|our)\s+[a-z][\w'-]*"
+                      r"(?:\s+[a-z][\w'-]*){0,3}?)\s+(?:back\s+)?(?:to|till|until)\s+(?P<when>[\w ,:]{3,40}?)[.!]?", re.IGNORECASE)
 _BACK_TO_WORK = re.compile(r"when\s+(?:do|will|should)\s+i\s+(?:go\s+back|return|get\s+back|start\s+back)\s+(?:to|at)\s+work"
                            r"(?:\s+again)?\??|when\s+am\s+i\s+(?:going\s+)?back\s+(?:at|to)\s+work\??", re.IGNORECASE)
 _OWE_ON = re.compile(r"^what\s+(?:do\s+i\s+owe|(?:do\s+i\s+(?:have|need)\s+to|must\s+i|should\s+i)\s+pay|(?:bills|payments)\s+(?:are|do\s+i\s+have))"
@@ -424,6 +429,17 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
             return DeskReply(far, lang, intent="clock")
         return replace(kept, text=f"{kept.text} {far}")
 
+    def _posted_is_pushed(self, text: str) -> str:
+        """"Post the invoice to Monday." with "send the invoice" kept and no posting named: "push the invoice to
+        Monday" (voice66); as said when the time is none, or the thing names no promise kept, or one of posting."""
+        if len(text) > 120 or (m := _POST_TO.fullmatch(text.strip())) is None or not time_spans(m["when"]):
+            return text
+        descs = [loop.desc for loop in self.service.agenda()]
+        found = naming.best_reference(m["x"], descs)
+        if not isinstance(found, int) or re.search(r"\bpost", descs[found], re.IGNORECASE):
+            return text
+        return f"{m['lead']}push {m['x']} to {m['when']}"
+
     def _handle(self, text: str, session: str) -> DeskReply | None:
         """The agenda's answer to one utterance, or None when it is not about the agenda. Invisible
         characters are off first (`textsafe.plain_words`: a soft hyphen in "to\u00admorrow"), and regional
@@ -437,6 +453,7 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
         text = _OWE_ON.sub("what do i have due ", text, count=1)   # "what do i owe on the 15th": that day's dues
         if _BACK_TO_WORK.fullmatch(text.strip()) and any("work date" in loop.desc for loop in self.service.agenda()):
             text = "when is my return to work date"
+        text = self._posted_is_pushed(text)
         text = _KO_FILLER_MID.sub(" ", _KO_FILLER_LEAD.sub("", text, count=1)) or text
         text = _KO_CALLED_LEAD.sub("", text, count=1) or text
         text = _KO_HEARD_THEN_REMIND.sub(" ", text, count=1)
