@@ -4,45 +4,19 @@ the wrong time or said the wrong thing. Real desk and agenda service on a JSONL 
 
 from __future__ import annotations
 
-from datetime import datetime
-from pathlib import Path
-from zoneinfo import ZoneInfo
-
 import pytest
 
 from jarvisd.memory.remember_asked import told_fact
 from jarvisd.openloop.agenda_asked import before_asked
 from jarvisd.openloop.commitments import read_utterance
-from jarvisd.openloop.desk import AgendaDesk
 from jarvisd.openloop.en_dialect import standard
-from jarvisd.openloop.korean_morph import KoreanAnalyzer
 from jarvisd.openloop.reported_moves import as_order
-from jarvisd.openloop.service import OpenLoopService
-from jarvisd.openloop.stores import JsonlLoopStore
 from jarvisd.openloop.when import time_spans
 from jarvisd.small_talk import owed_answer
 from tests.assistants import answers_to, told_then_asked
-from tests.openloop.conftest import FakeClock, agenda_rows, said_to
+from tests.openloop.conftest import agenda_rows, said_to
+from tests.openloop.utc_monday import MONDAY, UTC, at, monday_clock, monday_desk  # noqa: F401 (fixtures)
 from tests.timing import assert_grows_linearly
-
-UTC = ZoneInfo("UTC")
-MONDAY = datetime(2026, 12, 7, 10, 0, tzinfo=UTC)      # a Monday morning
-
-
-@pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock(MONDAY.timestamp())
-
-
-@pytest.fixture
-def desk(tmp_path: Path, korean: KoreanAnalyzer, clock: FakeClock) -> AgendaDesk:
-    service = OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=UTC, clock=clock)
-    return AgendaDesk(service, korean)
-
-
-def _at(clock: FakeClock, when: str) -> None:
-    clock.now = datetime.strptime(when, "%Y-%m-%d %H:%M").replace(tzinfo=UTC).timestamp()
-
 
 # ---------------------------------------------------------------- the student
 
@@ -83,7 +57,7 @@ def test_an_event_said_to_have_gone_well_is_done(desk, clock, kept, said, reply)
     """Before: SmolLM2 said it back ("the inspection went fine, and we passed."), the exam and the inspection left open
     and listed."""
     said_to(desk, kept)
-    _at(clock, "2026-12-17 12:00")
+    at(clock, "2026-12-17 12:00")
     assert reply.lower().rstrip(".") in said_to(desk, said)[0].lower()   # ("Good, marked done: …" when it was due days ago)
     assert agenda_rows(desk) == []
 
@@ -92,7 +66,7 @@ def test_an_event_said_to_have_gone_well_is_done(desk, clock, kept, said, reply)
                                   "the call went to voicemail"])
 def test_guard_talk_of_how_things_went_closes_nothing(desk, clock, said):
     said_to(desk, "the statistics exam is on thursday at 9am", "i need to call the landlord on friday")
-    _at(clock, "2026-12-10 13:00")
+    at(clock, "2026-12-10 13:00")
     said_to(desk, said)
     assert sorted(desc for desc, _ in agenda_rows(desk)) == ["call the landlord", "statistics exam"]
 
@@ -258,12 +232,12 @@ def test_a_visit_said_again_is_not_done(desk, said):
 def test_medicine_taken_on_a_repeat_is_kept_and_closed(desk, clock):
     """Before: "i take my blood pressure pill every morning at 8" was "I see." (nothing kept), so "i took my blood pressure
     pill" asked about the pharmacy call and "did i take my pill this morning" was a remembered sentence."""
-    _at(clock, "2026-12-07 07:30")
+    at(clock, "2026-12-07 07:30")
     assert said_to(desk, "i take my blood pressure pill every morning at 8",
                    "i need to call the pharmacy to refill the metformin by wednesday") == [
         "Got it: take your blood pressure pill, today at 8 AM, then every day.",
         "Got it: call the pharmacy to refill the metformin, by Wednesday."]
-    _at(clock, "2026-12-08 08:30")
+    at(clock, "2026-12-08 08:30")
     assert said_to(desk, "i took my blood pressure pill")[0].startswith("Marked done: take your blood pressure pill.")
     assert said_to(desk, "did i take my pill this morning")[0].startswith("Yes: take your blood pressure pill")
 
@@ -271,7 +245,7 @@ def test_medicine_taken_on_a_repeat_is_kept_and_closed(desk, clock):
 def test_two_medicines_each_at_its_time(desk, clock):
     """Before: "I'll remind you: take your blood pressure pill every and the metformin, today at 8 AM, then every day." (one
     promise of both, the metformin's 6 PM lost; on `main` "I see.", nothing kept)."""
-    _at(clock, "2026-12-07 07:00")
+    at(clock, "2026-12-07 07:00")
     said_to(desk, "i take my blood pressure pill every morning at 8 and the metformin with dinner at 6")
     assert sorted(agenda_rows(desk), key=lambda row: row[1]) == [("take my blood pressure pill", "2026-12-07 08:00"),
                                                                 ("take the metformin", "2026-12-07 18:00")]
@@ -279,7 +253,7 @@ def test_two_medicines_each_at_its_time(desk, clock):
 
 
 def test_two_medicines_held_out(desk, clock):
-    _at(clock, "2026-12-07 07:00")
+    at(clock, "2026-12-07 07:00")
     said_to(desk, "i need to take my vitamin d every day at 9 and the fish oil every evening at 7")
     assert sorted(agenda_rows(desk), key=lambda row: row[1]) == [("take my vitamin d", "2026-12-07 09:00"),
                                                                 ("take the fish oil", "2026-12-07 19:00")]

@@ -6,36 +6,13 @@ by hand (UTC); memory cases on the whole assistant with a real LanceDB store."""
 from __future__ import annotations
 
 from datetime import datetime
-from pathlib import Path
-from zoneinfo import ZoneInfo
 
 import pytest
 
 from jarvisd.openloop.desk import AgendaDesk
-from jarvisd.openloop.korean_morph import KoreanAnalyzer
-from jarvisd.openloop.service import OpenLoopService
-from jarvisd.openloop.stores import JsonlLoopStore
 from tests.assistants import answers_to
 from tests.openloop.conftest import FakeClock, agenda_rows, said_to
-
-UTC = ZoneInfo("UTC")
-MONDAY = datetime(2026, 12, 7, 10, 0, tzinfo=UTC)      # a Monday morning
-
-
-@pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock(MONDAY.timestamp())
-
-
-@pytest.fixture
-def desk(tmp_path: Path, korean: KoreanAnalyzer, clock: FakeClock) -> AgendaDesk:
-    service = OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=UTC, clock=clock)
-    return AgendaDesk(service, korean)
-
-
-def _at(clock: FakeClock, when: str) -> None:
-    clock.now = datetime.strptime(when, "%Y-%m-%d %H:%M").replace(tzinfo=UTC).timestamp()
-
+from tests.openloop.utc_monday import MONDAY, UTC, at, monday_clock, monday_desk  # noqa: F401 (fixtures)
 
 # ---------------------------------------------------------------- round 65's leftovers
 
@@ -63,10 +40,10 @@ def test_guard_a_contraction_of_nothing_kept_closes_nothing(desk, said):
 
 def _lived_until(desk: AgendaDesk, clock: FakeClock, last: datetime) -> None:
     """The expiry sweep every three hours from now to `last`, as the daemon runs it."""
-    at = clock.now
-    while at < last.timestamp():
-        at = min(at + 3 * 3600, last.timestamp())
-        clock.now = at
+    now = clock.now
+    while now < last.timestamp():
+        now = min(now + 3 * 3600, last.timestamp())
+        clock.now = now
         desk.service.expire()
 
 

@@ -5,37 +5,15 @@ clock moved by hand (UTC); the real assistant (`tests.assistants.answers_to`) wh
 
 from __future__ import annotations
 
-from datetime import datetime
-from pathlib import Path
-from zoneinfo import ZoneInfo
-
 import pytest
 
 from jarvisd.memory.deixis import is_deictic
 from jarvisd.memory.fact_asked import fact_asked
 from jarvisd.memory.remember_asked import told_fact
-from jarvisd.openloop.desk import AgendaDesk
-from jarvisd.openloop.korean_morph import KoreanAnalyzer
 from jarvisd.openloop.net_terms import terms_said
-from jarvisd.openloop.service import OpenLoopService
-from jarvisd.openloop.stores import JsonlLoopStore
 from tests.assistants import answers_to
-from tests.openloop.conftest import FakeClock, agenda_rows, said_to
-
-UTC = ZoneInfo("UTC")
-MONDAY = datetime(2026, 12, 7, 10, 0, tzinfo=UTC)      # a Monday morning
-
-
-@pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock(MONDAY.timestamp())
-
-
-@pytest.fixture
-def desk(tmp_path: Path, korean: KoreanAnalyzer, clock: FakeClock) -> AgendaDesk:
-    service = OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=UTC, clock=clock)
-    return AgendaDesk(service, korean)
-
+from tests.openloop.conftest import agenda_rows, said_to
+from tests.openloop.utc_monday import MONDAY, UTC, monday_clock, monday_desk  # noqa: F401 (fixtures)
 
 # ---------------------------------------------------------------- 1. "what do you know about bill"
 
