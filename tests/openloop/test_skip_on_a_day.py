@@ -78,5 +78,7 @@ def test_days_listed_with_spaces_then_and_are_all_kept(said, days):
 def test_a_series_of_days_listed_with_spaces_is_kept_whole(desk):
     assert said_to(desk, "remind me to go to the gym every monday wednesday and friday at 7am") == [
         "I'll remind you: go to the gym, Wednesday at 7 AM, then every Monday, Wednesday and Friday."]
-    assert said_to(desk, "skip the gym on wednesday") == [
-        "OK, you won't go to the gym on Wednesday, December 9; it's back on Friday, December 11."]
+    # Wednesday's is the next one: the skip room's words, as "skip the pills tomorrow" of the next one always had
+    assert said_to(desk, "skip the gym on wednesday") == ["OK, I'll skip this one: go to the gym. Next: Friday at 7 AM."]
+    assert said_to(desk, "skip the gym on monday") == [
+        "OK, you won't go to the gym on Monday, December 14; it's back on Wednesday, December 16."]

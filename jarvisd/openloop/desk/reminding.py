@@ -507,8 +507,8 @@ class Reminding(DeskBase):
         if when is None or not (when.day_said or re.search(r"\b(?:today|tonight)\b", said.day_words)):
             return None
         day = when.at.date()
-        if lang == "ko" and day == phrases.due_day(loop.due_ms, self.service.tz) and skip_asked(clean(text)):
-            return None   # "내일은 약 건너뛸게" of the next one: the skip room's "이번엔 건너뛸게요" as before
+        if day == phrases.due_day(loop.due_ms, self.service.tz) and skip_asked(clean(text)) is not None:
+            return None   # "내일은 약 건너뛸게", "skip the pills tomorrow" of the next one: the skip room's, as before
         return self._day_off_on(loop, day, said.handed, session, lang)
 
     def _day_off_on(self, loop: OpenLoop, day: date, handed: bool, session: str, lang: phrases.Lang
