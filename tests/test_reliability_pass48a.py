@@ -77,7 +77,7 @@ def test_guard_undo_of_two_moved_promises_still_names_each(tmp_path):
     said_to(desk, "remind me to call the dentist at 3pm and to email Ann at 4pm")
     said_to(desk, "push everything back an hour")
     assert said_to(desk, "undo that") == [
-        "OK, moved back: call the dentist, today at 3 PM. OK, moved back: email Ann, today at 4 PM."]
+        "OK, moved back: call the dentist, today at 3 PM; and email Ann, today at 4 PM."]
 
 
 # ---------------------------------------------------------------- "what did we talk about today?" on a damaged table

@@ -1109,14 +1109,23 @@ def unmuted(loop: OpenLoop, lang: Lang) -> str:
     return f"OK, I'll remind you again: {second_person(loop.desc)}."
 
 
-def moved_back(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> str:
-    """"Undo that" after a move: the promise's due as it was before."""
-    if loop.due_ms is None:
-        return f"되돌렸어요: {loop.desc}." if lang == "ko" else f"OK, back as it was: {second_person(loop.desc)}."
-    due = spoken_due(loop.due_ms, now, tz, lang)
+def moved_back(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang) -> str:
+    """"Undo that" after a move: each promise's due as it was before, in one sentence in English ("OK, moved back: move,
+    by Saturday; pay the deposit, by Friday; and …": the sixty-seventh session said "OK, moved back:" once a promise
+    when a move took its tied promises along)."""
     if lang == "ko":
-        return f"{loop.desc}, 다시 {due}{_ro(due)} 돌려놨어요."
-    return f"OK, moved back: {second_person(loop.desc)}, {due}."
+        return " ".join(f"되돌렸어요: {loop.desc}." if loop.due_ms is None else
+                        f"{loop.desc}, 다시 {(due := spoken_due(loop.due_ms, now, tz, lang))}{_ro(due)} 돌려놨어요."
+                        for loop in loops)
+    dated = [f"{second_person(loop.desc)}, {spoken_due(loop.due_ms, now, tz, lang)}" for loop in loops
+             if loop.due_ms is not None]
+    undated = [second_person(loop.desc) for loop in loops if loop.due_ms is None]
+    parts = []
+    if dated:
+        parts.append("OK, moved back: " + (dated[0] if len(dated) == 1 else "; ".join(dated[:-1]) + "; and " + dated[-1]) + ".")
+    if undated:
+        parts.append(f"OK, back as it was: {_items(undated, lang)}.")
+    return " ".join(parts)
 
 
 def series_back(loop: OpenLoop, days: Sequence[date], now: datetime, tz: tzinfo, lang: Lang) -> str:

@@ -82,7 +82,7 @@ def test_push_everything_back_an_hour_moves_todays_timed_promises_in_one_go_and_
     assert sorted(agenda_rows(desk)) == [("call the dentist", "2026-12-05 16:00"), ("email Ann", "2026-12-05 17:00"),
                                          ("pay rent", "2026-12-05 23:59"), ("take my pills", "2026-12-05 17:00")]
     assert said_to(desk, "undo that") == [
-        "OK, moved back: call the dentist, today at 3 PM. OK, moved back: email Ann, today at 4 PM."]
+        "OK, moved back: call the dentist, today at 3 PM; and email Ann, today at 4 PM."]
     assert ("call the dentist", "2026-12-05 15:00") in agenda_rows(desk)
 
 

@@ -123,3 +123,18 @@ def test_a_denial_and_a_put_back_said_together_reopen_the_promise(desk):
     said(desk, "I need to book the vet tomorrow", "I booked the vet")
     assert said(desk, "actually I didn't, put it back on my list") == ["OK, book the vet is back on your agenda."]
     assert [desc for desc, _ in agenda_rows(desk)] == ["book the vet"]
+
+
+def test_undo_of_a_move_that_took_its_tied_promises_along_says_them_in_one_sentence(tmp_path, korean):
+    """The sixty-seventh session: "OK, moved back: move, by Saturday. OK, moved back: pay the deposit, by Friday. OK, moved
+    back: return the van, by Monday, December 14." (one "OK, moved back" a promise)."""
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from tests.openloop.conftest import agenda_desk
+
+    desk = agenda_desk(tmp_path, korean, datetime(2026, 12, 7, 9, 0, tzinfo=ZoneInfo("UTC")))
+    said_to(desk, "we're moving on saturday", "i need to pay the deposit the day before the move",
+            "i have to return the van two days after the move", "push the move to sunday")
+    assert said_to(desk, "undo that") == [
+        "OK, moved back: move, by Saturday; pay the deposit, by Friday; and return the van, by Monday, December 14."]

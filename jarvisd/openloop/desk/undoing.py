@@ -87,8 +87,8 @@ class Undoing(DeskBase):
                            self.service.now_ms())
         now = self.service.now_local()
         text = phrases.undone(reopened, removed, lang) if reopened or removed else ""
-        text = " ".join(part for part in (text, *(phrases.moved_back(loop, now, self.service.tz, lang)
-                                                   for loop in restored[:phrases.SPOKEN_ITEMS]),
+        moved_back = phrases.moved_back(restored[:phrases.SPOKEN_ITEMS], now, self.service.tz, lang)
+        text = " ".join(part for part in (text, moved_back,
                                           phrases.more_moved_back(len(restored) - phrases.SPOKEN_ITEMS, lang),
                                           *(phrases.unmuted(loop, lang) for loop in unmuted),
                                           *(phrases.reminder_back(loop, now, self.service.tz, lang) for loop in reminded),
