@@ -83,3 +83,14 @@ def test_guard_a_utf8_log_with_a_bom_crlf_and_a_damaged_line_is_read_as_before(t
     assert len(_service(path).agenda()) == 3
     assert path.read_bytes() == data and not list(tmp_path.glob("openloops.jsonl.utf*"))
     assert (tmp_path / QUARANTINE_NAME).exists()
+
+
+@pytest.mark.parametrize("filler", [b"\x00", b"\x00\x00\x00"], ids=["one-nul", "three-nuls"])
+def test_guard_a_crash_filler_before_a_utf8_record_is_not_taken_for_utf16(tmp_path, filler):
+    """A crash's NULs before the first UTF-8 record (pass 38) start like UTF-16BE/UTF-32BE without a BOM: the file is
+    not rewritten, the record read beside its NULs as before."""
+    path = tmp_path / "openloops.jsonl"
+    data = filler + _text().encode()
+    path.write_bytes(data)
+    assert len(_service(path).agenda()) == 3
+    assert path.read_bytes() == data and not list(tmp_path.glob("openloops.jsonl.utf*"))

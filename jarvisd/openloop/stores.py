@@ -330,12 +330,13 @@ def _lines(fh: Any) -> Iterator[tuple[int, bytes | int, bool]]:
 # "'utf-16-le' codec can't decode ... truncated data" (pass 69: an agenda of three promises listed "No open loops").
 _WIDE_BOMS = ((b"\x00\x00\xfe\xff", "utf-32"), (b"\xff\xfe\x00\x00", "utf-32"), (b"\xfe\xff", "utf-16"),
               (b"\xff\xfe", "utf-16"))
-_WIDE_WITHOUT_BOM = ((b"{\x00\x00\x00", "utf-32-le"), (b"\x00\x00\x00{", "utf-32-be"), (b"{\x00", "utf-16-le"),
-                     (b"\x00{", "utf-16-be"))
+# without a BOM: `{"` in each (a crash's NUL filler before a UTF-8 record, `\x00{"id"`, is not one of these)
+_WIDE_WITHOUT_BOM = ((b'{\x00\x00\x00"\x00\x00\x00', "utf-32-le"), (b'\x00\x00\x00{\x00\x00\x00"', "utf-32-be"),
+                     (b'{\x00"\x00', "utf-16-le"), (b'\x00{\x00"', "utf-16-be"))
 
 
 def wide_encoding(head: bytes) -> str | None:
-    """The UTF-16/UTF-32 codec of a file starting with `head` (its first 4 bytes), or None (UTF-8: JSON Lines)."""
+    """The UTF-16/UTF-32 codec of a file starting with `head` (its first 8 bytes), or None (UTF-8: JSON Lines)."""
     for start, codec in (*_WIDE_BOMS, *_WIDE_WITHOUT_BOM):
         if head.startswith(start):
             return codec
@@ -355,7 +356,7 @@ class _WideAsUtf8:
 def _file_codec(path: Path) -> str | None:
     try:
         with path.open("rb") as fh:
-            return wide_encoding(fh.read(4))
+            return wide_encoding(fh.read(8))
     except OSError:
         return None
 
