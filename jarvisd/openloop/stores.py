@@ -7,6 +7,7 @@ the rules and the service decide. A store also owns the embedding boundary (`cos
 from __future__ import annotations
 
 import contextlib
+import io
 import json
 import logging
 import os
@@ -324,6 +325,73 @@ def _lines(fh: Any) -> Iterator[tuple[int, bytes | int, bool]]:
         yield number, (line if line is not None else length - (ahead is not None)), ahead is None
 
 
+# An editor that saves "Unicode" text (Notepad's default choice of old, some Korean editors) writes UTF-16 or UTF-32:
+# split at 0x0A, every line of it began with the NUL of the line before, and every record was quarantined as
+# "'utf-16-le' codec can't decode ... truncated data" (pass 69: an agenda of three promises listed "No open loops").
+_WIDE_BOMS = ((b"\x00\x00\xfe\xff", "utf-32"), (b"\xff\xfe\x00\x00", "utf-32"), (b"\xfe\xff", "utf-16"),
+              (b"\xff\xfe", "utf-16"))
+# without a BOM: `{"` in each (a crash's NUL filler before a UTF-8 record, `\x00{"id"`, is not one of these)
+_WIDE_WITHOUT_BOM = ((b'{\x00\x00\x00"\x00\x00\x00', "utf-32-le"), (b'\x00\x00\x00{\x00\x00\x00"', "utf-32-be"),
+                     (b'{\x00"\x00', "utf-16-le"), (b'\x00{\x00"', "utf-16-be"))
+
+
+def wide_encoding(head: bytes) -> str | None:
+    """The UTF-16/UTF-32 codec of a file starting with `head` (its first 8 bytes), or None (UTF-8: JSON Lines)."""
+    for start, codec in (*_WIDE_BOMS, *_WIDE_WITHOUT_BOM):
+        if head.startswith(start):
+            return codec
+    return None
+
+
+class _WideAsUtf8:
+    """A UTF-16/32 file read as the UTF-8 bytes of its text, a line at a time (`readline(n)` for `bounded_lines`)."""
+
+    def __init__(self, fh: Any, codec: str) -> None:
+        self._text = io.TextIOWrapper(fh, encoding=codec, errors="replace", newline="")
+
+    def readline(self, size: int = -1) -> bytes:
+        return self._text.readline(size).replace("\r\n", "\n").encode("utf-8", "surrogatepass")
+
+
+def _file_codec(path: Path) -> str | None:
+    try:
+        with path.open("rb") as fh:
+            return wide_encoding(fh.read(8))
+    except OSError:
+        return None
+
+
+def convert_wide_log(path: Path) -> None:
+    """Rewrite a UTF-16/32 agenda log as UTF-8 (the next appends are UTF-8: a log of both would be read by neither),
+    the original kept beside it as `<name>.<codec>`; one warning line. Nothing is changed when it cannot be done."""
+    codec = _file_codec(path)
+    if codec is None:
+        return
+    kept = path.with_name(f"{path.name}.{codec.replace('-', '')}")
+    fresh = path.with_name(f"{path.name}.utf8-tmp")
+    try:
+        with path.open("rb") as src, fresh.open("wb") as out:
+            reader = _WideAsUtf8(src, codec)
+            while line := reader.readline(1 << 20):
+                out.write(line)
+            out.flush()
+            os.fsync(out.fileno())
+        with path.open("rb") as src, kept.open("wb") as copy:
+            while chunk := src.read(1 << 20):
+                copy.write(chunk)
+            copy.flush()
+            os.fsync(copy.fileno())
+        os.replace(fresh, path)
+    except OSError as exc:
+        log.warning("openloop: %s is %s text, not UTF-8, and could not be rewritten as UTF-8 (%s): it is read as "
+                    "it is; save it as UTF-8", path, codec.upper(), exc.strerror or exc)
+        with contextlib.suppress(OSError):
+            fresh.unlink()
+        return
+    log.warning("openloop: %s was %s text (an editor saved it so), not UTF-8: rewritten as UTF-8, the original "
+                "kept in %s", path, codec.upper(), kept)
+
+
 class JsonlLoopStore(EmbeddingBoundary):
     """An append log, one JSON record per line; the last record of an id wins.
 
@@ -341,6 +409,8 @@ class JsonlLoopStore(EmbeddingBoundary):
         self.quarantine = Quarantine(self.path.with_name(QUARANTINE_NAME), beside=self.path)
         self._lock = threading.Lock()
         require_regular_file("the agenda log", self.path)
+        if not read_only:
+            convert_wide_log(self.path)
         try:
             if read_only:
                 self._fd = os.open(self.path, os.O_RDONLY)
@@ -369,6 +439,9 @@ class JsonlLoopStore(EmbeddingBoundary):
         # at start, and with less memory free the start died with a MemoryError traceback)
         try:
             with (self.path.open("rb") if self.path.exists() else contextlib.nullcontext(None)) as fh:
+                codec = _file_codec(self.path) if fh is not None else None
+                if codec is not None:   # read only (the doctor): read as its text, the file left as it is
+                    fh = _WideAsUtf8(fh, codec)
                 # pass 54a: the records of one `save_many` ("cancel everything", an undo, a compound ask) count
                 # only when its last one was written: a SIGKILL in the middle of a 5 MB write left 18,528 of
                 # 20,000 promises cancelled and 1,472 open. A damaged line inside a whole write is skipped alone.
