@@ -479,9 +479,10 @@ class Closing(DeskBase):
         is no "don't eat sugar" kept (the forty-sixth session: "Do you mean don't eat sugar? Say yes and I'll mark it
         done.")."""
         refs, guess = self._closings_said(text, reading, shown, lang)
-        if (past := past_due.past_day_said(text, self.service.now_local().date())) is not None:
+        if (past := past_due.done_day_said(text, self.service.now_local().date())) is not None:
             # "I took my pills yesterday" is yesterday's dose, not today's (pass 64: today's was marked done, so no
-            # reminder came for it); a one-off done early stays done
+            # reminder came for it); a one-off done early stays done; "오늘 혈압약 드렸어" at 8 PM is today's 8 AM
+            # dose, not tomorrow's (korean69: "다음은 모레 오전 8시예요")
             later = {i for i, loop in enumerate(shown) if loop.repeat is not None and loop.due_ms is not None
                      and phrases.due_day(loop.due_ms, self.service.tz) > past}
             refs = [ref for ref in refs if ref.index is None or ref.index - 1 not in later]
