@@ -177,6 +177,13 @@ def _participle_deed(closure: Closure) -> str | None:
 _KO_DONE_ASKED = re.compile(r"[가-힣](?:했|됐|냈|갔|었|았)(?:나|니|냐|나요|는지)\s?[?？]?$|[가-힣](?:했|됐|냈|갔|었|았)(?:어|어요)\s?[?？]$")
 _KO_ENDED = re.compile(r"끝났|끝났어|마쳤|종료됐")
 _BOOKING_ERRAND = re.compile(r"\s?예약\s?(?:하기|잡기)$")
+# "오빠한테 병원비 보내 달라고 말하기": an errand to ask someone for something; "오빠가 병원비 보내준대": that one says they
+# will do it (korean69: "그렇군요.", the errand left open)
+_KO_ASKING_ERRAND = re.compile(r"(?P<who>[가-힣]{1,6})(?:한테|에게|께)\s(?P<what>[가-힣0-9 ]{1,40}?)\s?(?:달라고|주라고)\s?"
+                               r"(?:말하기|부탁하기|얘기하기|전하기|하기)")
+_KO_WILL_DO_IT = re.compile(r"(?P<who>[가-힣]{1,6}?)\s?(?:이가|가|이|님이|님께서|씨가)\s(?P<what>[가-힣0-9 ]{1,40}?)\s?"
+                            r"(?:준대요?|준다고\s?했어요?|주기로\s?했어요?|준다네|준댔어|준다더라|준다고\s?하네)[.!~]?")
+_KO_NO_THING = frozenset("좀 다 꼭 반 그거 그것 이거 해 좀만".split())
 _BOOKING_WORD = re.compile(r"\s?예약$")
 
 
@@ -372,6 +379,18 @@ class Closing(DeskBase):
             self.service.set_status(errand.id, LoopStatus.OPEN)   # nothing kept: the errand stays as it was
             return None
         return DeskReply(f"{done.text} {kept.text}", lang, change=done.change + kept.change, intent="done")
+
+    def _asked_is_offered(self, text: str, lang: phrases.Lang) -> DeskReply | None:
+        """"오빠가 병원비 보내준대" with "오빠한테 병원비 보내 달라고 말하기" open: the one to be asked says they will do it, so
+        the asking is done (korean69); None unless the same one and a word of the same thing are said, one errand."""
+        told = _KO_WILL_DO_IT.fullmatch(text.strip()) if len(text) <= 120 else None
+        if told is None:
+            return None
+        said = {word for word in told["what"].split() if word not in _KO_NO_THING}
+        hits = [loop for loop in self._open_to_do()
+                if (ask := _KO_ASKING_ERRAND.fullmatch(loop.desc)) is not None and ask["who"] == told["who"]
+                and said & {word for word in ask["what"].split() if word not in _KO_NO_THING}]
+        return self._closed(hits[0], LoopStatus.DONE, lang, "done") if len(hits) == 1 else None
 
     def _closed(self, loop: OpenLoop, status: LoopStatus, lang: phrases.Lang, intent: str) -> DeskReply:
         """Close `loop` with `status` and say so ("Marked done: call Bob."), and when a repeating one comes back."""

@@ -470,6 +470,8 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
         if (found := _KO_FOUND_SOMEONE.fullmatch(text.strip())) is not None and \
                 any(loop.desc == f"{found['thing']} 구하기" for loop in self.service.agenda()):
             text = f"{found['thing']} 구했어"   # "대타 민호가 해준대" with "대타 구하기" open: the one sought is found (korean68)
+        if (offered := self._asked_is_offered(text, "ko")) is not None:
+            return offered   # "오빠가 병원비 보내준대": the errand to ask them for it is done (korean69)
         text = self._ko_during(text)
         if (call := _KO_OFFICE_CALLS.fullmatch(text.strip())) is not None and time_spans(call["when"]):
             text = f"{call['when'].removesuffix('에')}에 {call['who']} 전화 받아야 돼"
