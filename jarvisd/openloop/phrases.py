@@ -202,7 +202,9 @@ def last_time(loop: OpenLoop, tz: tzinfo) -> bool:
     return datetime.fromtimestamp(loop.due_ms / 1000, tz).date() >= day
 
 
-_ON_THE_DAY = KO_OCCASIONS | KO_VISITS | (KO_EVENT_NOUNS - {"마감"})   # "팀 회식, 다음 주 금요일"; "보고서 마감, 금요일까지"
+# "팀 회식, 다음 주 금요일"; "보고서 마감, 금요일까지"; a visit, a reading of the meter or a day something comes out is
+# on its day too ("방문 간호사 방문, 이번 주 목요일": korean69, was "… 목요일까지")
+_ON_THE_DAY = KO_OCCASIONS | KO_VISITS | (KO_EVENT_NOUNS - {"마감"}) | {"방문", "검침", "날"}
 
 
 def ko_on_an_early_day(desc: str, period: str) -> str | None:
