@@ -33,6 +33,7 @@ from jarvisd.openloop.corrections import (
 )
 from jarvisd.openloop.desk.state import (
     CONFIRM_SEC,
+    DURING_FIX,
     FOCUS_SEC,
     LATE_ANSWER_SEC,
     LISTED_SEC,
@@ -782,6 +783,11 @@ class Closing(DeskBase):
             return DeskReply(phrases.closed_meanwhile(self._any(guess.loop_id), lang), lang, intent="confirm")
         if not yes:
             return DeskReply(phrases.left_as_it_was(lang), lang, intent="confirm")
+        if guess.fix.startswith(DURING_FIX) and loop.due_ms is not None:   # "어느 출장 말씀이세요?": from that one's day
+            day = phrases.due_day(loop.due_ms, self.service.tz)
+            kept = self._answer(f"{day.year}년 {day.month}월 {day.day}일부터 {guess.fix.removeprefix(DURING_FIX)}",
+                                session, lang)
+            return kept or DeskReply(phrases.left_as_it_was(lang), lang, intent="confirm")
         if guess.fix.startswith(REMIND_FIX):   # "Which one: …?" to a reminder asked: that one reminded then
             reminded = self._remind_asked(f"remind me about {loop.desc} {guess.fix.removeprefix(REMIND_FIX)}", session, lang)
             return reminded or DeskReply(phrases.left_as_it_was(lang), lang, intent="confirm")
