@@ -215,6 +215,13 @@ def ko_on_an_early_day(desc: str, period: str) -> str | None:
     return f"적어 둘게요: {desc}, {period}. 날짜가 정해지면 알려 주세요." if words and words[-1] in _ON_THE_DAY else None
 
 
+def ko_on_its_day(desc: str) -> bool:
+    """Whether a Korean promise is a thing on a day (an occasion, a visit, an event: "랩미팅 발표", "장학금 결과 나오는
+    날"), said on the day, not by it."""
+    words = desc.split()
+    return bool(words) and words[-1] in _ON_THE_DAY
+
+
 def _ko_on_the_day(desc: str, due: str) -> str:
     """"1월 5일" for "엄마 생일" (an occasion is on its day, not by it: the fifty-sixth session said "1월 5일 화요일까지")."""
     words = desc.split()

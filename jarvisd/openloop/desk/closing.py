@@ -183,7 +183,8 @@ _BOOKING_ERRAND = re.compile(r"\s?예약\s?(?:하기|잡기)$")
 _KO_ASKING_ERRAND = re.compile(r"(?P<who>[가-힣]{1,6})(?:한테|에게|께)\s(?P<what>[가-힣0-9 ]{1,40}?)\s?(?:달라고|주라고)\s?"
                                r"(?:말하기|부탁하기|얘기하기|전하기|하기)")
 _KO_WILL_DO_IT = re.compile(r"(?P<who>[가-힣]{1,6}?)\s?(?:이가|가|이|님이|님께서|씨가)\s(?P<what>[가-힣0-9 ]{1,40}?)\s?"
-                            r"(?:준대요?|준다고\s?했어요?|주기로\s?했어요?|준다네|준댔어|준다더라|준다고\s?하네)[.!~]?")
+                            r"(?:준대요?|준다고\s?했어요?|주기로\s?했어요?|준다네|준댔어|준다더라|준다고\s?하네"
+                            r"|주신대요?|주신다고\s?했어요?|주시기로\s?했어요?|주신댔어)[.!~]?")
 _KO_NO_THING = frozenset("좀 다 꼭 반 그거 그것 이거 해 좀만".split())
 _BOOKING_WORD = re.compile(r"\s?예약$")
 
@@ -389,7 +390,8 @@ class Closing(DeskBase):
             return None
         said = {word for word in told["what"].split() if word not in _KO_NO_THING}
         hits = [loop for loop in self._open_to_do()
-                if (ask := _KO_ASKING_ERRAND.fullmatch(loop.desc)) is not None and ask["who"] == told["who"]
+                if (ask := _KO_ASKING_ERRAND.fullmatch(loop.desc)) is not None
+                and ask["who"].removesuffix("님").endswith(told["who"].removesuffix("님"))   # 지도교수님 / 교수님이
                 and said & {word for word in ask["what"].split() if word not in _KO_NO_THING}]
         return self._closed(hits[0], LoopStatus.DONE, lang, "done") if len(hits) == 1 else None
 

@@ -326,6 +326,10 @@ _KO_CANT_COME_THEN = re.compile(r"(?P<head>[가-힣0-9][가-힣0-9 ]{1,40}?)\s�
                                 r"\s*[,.]?\s(?P<rest>[가-힣][가-힣 ]{1,40}(?:해야|야)\s?(?:돼|해|겠어|겠다|된다))")
 
 # "대타 민호가 해준대", "베이비시터 이모가 와 주기로 했어": someone found for a thing sought ("대타 구하기")
+# "면담 때문에 초록 일요일까지로 미뤄졌어" (korean69: "그렇군요.", the abstract left on Friday): why a promise moved,
+# said first, is no part of the move ("그날 일 때문에 마트 가기" keeps its words: a capture, korean65's guard)
+_KO_WHY_MOVED = re.compile(r"[가-힣A-Za-z0-9 ]{1,30}?\s?때문에\s(?P<move>[가-힣A-Za-z0-9 ]{2,60}?(?:미뤄졌|미뤘|미뤄|옮겨졌|옮겼|옮겨"
+                           r"|바뀌었|바뀌|바꿨|당겨졌|당겼|연기됐|연기했)[가-힣]{0,4}[.!~]?)")
 _KO_FOUND_SOMEONE = re.compile(r"(?P<thing>[가-힣]{1,8})\s(?:[가-힣]{1,6}(?:이가|가|이|님이)|[가-힣]{1,6}씨가)\s?"
                                r"(?:해\s?준대|해\s?준대요|해\s?준다고\s?했어|해\s?주기로\s?했어|맡아\s?준대|와\s?준대|"
                                r"와\s?주기로\s?했어|한대|하기로\s?했어)[.!~]?")
@@ -461,6 +465,8 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
         text = _KO_CANCEL_PUT_OFF.sub(r"\g<cancel>", text, count=1)
         text = _ko_flight(text)
         text = without_ko_reason_first(text)   # "브레이크 패드 소리나서 센터 예약하기": the why is no part of it (lows67)
+        if (moved := _KO_WHY_MOVED.fullmatch(text.strip()) if len(text) <= 120 else None) is not None:
+            text = moved["move"]   # "면담 때문에 초록 일요일까지로 미뤄졌어": the move, not its why (korean69)
         # "수요일에 위생 점검 나온대", "다음주 월요일에 원두 들어온대": said as a visit or a delivery is kept (korean68)
         text = ko_coming(text, time_spans) or text
         if (absent := _KO_CANT_COME_THEN.fullmatch(text.strip())) is not None and \
