@@ -75,7 +75,11 @@ def without_reason(text: str, after: After = "words", lang: Literal["en", "ko"] 
 
 
 # What ran out, said last in a reason first ("엄마 기저귀 다 떨어져서", "우유가 없어서"): the thing, its 이/가 off
-_KO_RAN_OUT = re.compile(r"(?:^|\s)(?P<thing>[가-힣A-Za-z0-9]{1,12}?)(?:이|가)?\s(?:다\s)?(?:떨어져서|없어서)\s+$")
+_KO_RAN_OUT = re.compile(r"(?:^|\s)(?:(?P<kind>[가-힣A-Za-z0-9]{1,12})\s)?(?P<thing>[가-힣A-Za-z0-9]{1,12}?)(?:이|가)?\s"
+                         r"(?:다\s)?(?:떨어져서|없어서)\s+$")
+# whose or where, said before the thing run out ("엄마 기저귀", "집에 우유"): not its name ("실험 시약" is)
+_KO_NOT_A_KIND = frozenset("엄마 아빠 어머니 아버지 우리 내 제 나 저 애들 아기 아이 동생 남편 아내 집 회사 가게 사무실 냉장고 "
+                           "벌써 이제 또 오늘 어제".split())
 # A deed of getting more, said with no thing of its own after the reason's days ("내일 사야 돼", "이따 주문하기"):
 # the words before it are days and times only (korean69)
 _KO_WHEN_WORD = re.compile(r"(?:오늘|내일|모레|글피|이따가?|나중에|주말|이번\s?주|다음\s?주|[월화수목금토일]요일|아침|점심|저녁|밤"
@@ -96,7 +100,10 @@ def _ko_thing_for_more(why: str, rest: str) -> str:
         at += 1
     if at >= len(words) or not _KO_GET_MORE.match(words[at]):
         return rest
-    return " ".join([*words[:at], ran_out["thing"], *words[at:]])
+    kind = ran_out["kind"]
+    thing = ran_out["thing"] if not kind or kind in _KO_NOT_A_KIND or kind.endswith(("에", "의", "는", "은")) \
+        else f"{kind} {ran_out['thing']}"
+    return " ".join([*words[:at], thing, *words[at:]])
 
 
 def without_ko_reason_first(text: str) -> str:

@@ -198,3 +198,72 @@ def test_guard_which_trip_no_keeps_nothing_and_one_trip_is_as_before(monday):
     assert len(agenda_rows(monday)) == 2
     said_to(monday, "도쿄 비행기 취소")
     assert said_to(monday, "출장 기간 동안 매일 아침 7시에 일정 확인하기")[0].startswith("적어 둘게요")
+
+
+# ---------------------------------------------------------------- a graduate student's week (days lived)
+
+
+def test_a_deed_for_the_meeting_the_day_before_is_kept_not_a_move(monday):
+    said_to(monday, "목요일에 랩미팅 발표 있어")
+    # before: "랩미팅 발표, 모레로 바꿨어요." (the meeting moved to the day before; no deed kept)
+    assert said_to(monday, "랩미팅 전날 발표 자료 만들어야 돼") == ["적어 둘게요: 랩미팅 발표 자료 만들기, 모레까지."]
+    assert agenda_rows(monday, "%Y-%m-%d") == [("랩미팅 발표 자료 만들기", "2026-12-09"), ("랩미팅 발표", "2026-12-10")]
+
+
+def test_a_deed_for_an_event_held_out_and_the_guard(monday):
+    said_to(monday, "금요일에 교수님 면담 있어")
+    assert said_to(monday, "교수님 면담 질문 목록 목요일까지 정리해야 돼") == [
+        "적어 둘게요: 교수님 면담 질문 목록 정리하기, 이번 주 목요일까지."]
+    assert len(agenda_rows(monday)) == 2
+    # guard: the booking errand of the booking kept is still the same promise ("치과 예약" / "치과 예약하기")
+    from jarvisd.openloop import rules
+    assert rules.first_same_loop("치과 예약하기", ["치과 예약"]) == 0
+    assert rules.first_same_loop("엄마 생일 선물 사기", ["엄마 생일"]) is None
+
+
+@pytest.mark.parametrize(("asked", "told"), [
+    # before: None ("그렇군요."): "교수님" is "지도교수님", and 주신대 is 준대 said politely
+    ("지도교수님한테 추천서 써 달라고 부탁해야 돼", "교수님이 추천서 써 주신대"),
+    ("팀장님한테 휴가 결재 해 달라고 말해야 돼", "팀장님이 휴가 결재 해 주시기로 했어"),     # held out
+])
+def test_the_one_asked_by_title_saying_they_will(monday, asked, told):
+    said_to(monday, asked)
+    assert said_to(monday, told)[0].startswith("완료로 표시했어요: ")
+    assert agenda_rows(monday) == []
+
+
+def test_guard_another_one_of_the_same_title_closes_nothing(monday):
+    said_to(monday, "오빠한테 병원비 보내 달라고 말해야 돼")
+    assert said_to(monday, "작은오빠가 병원비 보내준대") == [None]
+
+
+@pytest.mark.parametrize(("kept", "said", "reply"), [
+    # before: None ("그렇군요."), the abstract left on Friday
+    ("금요일까지 학회 초록 제출해야 돼", "면담 때문에 초록 일요일까지로 미뤄졌어", "학회 초록 제출하기, 이번 주 일요일까지로 바꿨어요."),
+    ("목요일에 치과 예약 있어", "회사 일 때문에 치과 금요일로 옮겼어", "치과 예약, 이번 주 금요일로 바꿨어요."),   # held out
+])
+def test_why_a_promise_moved_is_no_part_of_the_move(monday, kept, said, reply):
+    said_to(monday, kept)
+    assert said_to(monday, said) == [reply]
+
+
+def test_guard_a_reason_with_a_capture_keeps_its_words(monday):
+    assert said_to(monday, "그날 일 때문에 마트 가기") == ["적어 둘게요: 그날 일 때문에 마트 가기."]
+
+
+@pytest.mark.parametrize(("said", "reply"), [
+    ("실험 시약 다 떨어져서 내일 주문해야 돼", "적어 둘게요: 실험 시약 주문하기, 내일까지."),
+    ("프린터 잉크 다 떨어져서 내일 주문해야 돼", "적어 둘게요: 프린터 잉크 주문하기, 내일까지."),   # held out
+    ("집에 우유 다 떨어져서 내일 사야 돼", "적어 둘게요: 우유 사기, 내일까지."),                  # where, not its name
+])
+def test_the_thing_run_out_keeps_its_kind(monday, said, reply):
+    assert said_to(monday, said) == [reply]
+
+
+def test_the_morning_reminder_of_an_event_is_on_the_day():
+    from jarvisd.reflect.reminders import day_reminder_text
+    # before: "알림: 랩미팅 발표, 오늘까지예요."
+    assert day_reminder_text("랩미팅 발표") == "알림: 랩미팅 발표, 오늘이에요."
+    assert day_reminder_text("장학금 결과 나오는 날") == "알림: 장학금 결과 나오는 날, 오늘이에요."   # held out
+    assert day_reminder_text("방문 간호사 방문") == "알림: 방문 간호사 방문, 오늘이에요."
+    assert day_reminder_text("도서관 책 반납하기") == "알림: 도서관 책 반납하기, 오늘까지예요."      # guard: a deed
