@@ -211,9 +211,9 @@ def test_a_deed_for_the_meeting_the_day_before_is_kept_not_a_move(monday):
 
 
 def test_a_deed_for_an_event_held_out_and_the_guard(monday):
-    said_to(monday, "금요일에 교수님 면담 있어")
-    assert said_to(monday, "교수님 면담 질문 목록 목요일까지 정리해야 돼") == [
-        "적어 둘게요: 교수님 면담 질문 목록 정리하기, 이번 주 목요일까지."]
+    said_to(monday, "금요일에 프로젝트 발표 있어")
+    assert said_to(monday, "프로젝트 발표 슬라이드 목요일까지 만들어야 돼") == [
+        "적어 둘게요: 프로젝트 발표 슬라이드 만들기, 이번 주 목요일까지."]
     assert len(agenda_rows(monday)) == 2
     # guard: the booking errand of the booking kept is still the same promise ("치과 예약" / "치과 예약하기")
     from jarvisd.openloop import rules
