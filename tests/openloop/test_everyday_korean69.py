@@ -267,3 +267,24 @@ def test_the_morning_reminder_of_an_event_is_on_the_day():
     assert day_reminder_text("장학금 결과 나오는 날") == "알림: 장학금 결과 나오는 날, 오늘이에요."   # held out
     assert day_reminder_text("방문 간호사 방문") == "알림: 방문 간호사 방문, 오늘이에요."
     assert day_reminder_text("도서관 책 반납하기") == "알림: 도서관 책 반납하기, 오늘까지예요."      # guard: a deed
+
+
+@pytest.mark.parametrize(("said", "reply"), [
+    # before: "적어 둘게요: 조교 업무 때문에 채점하기, 내일까지." (and "채점 다 했어" asked "… 말씀이세요?")
+    ("조교 업무 때문에 내일 채점해야 돼", "적어 둘게요: 채점하기, 내일까지."),
+    ("회의 때문에 금요일까지 보고서 내야 돼", "적어 둘게요: 보고서 내기, 이번 주 금요일까지."),   # held out
+])
+def test_a_reason_said_before_the_day_is_no_part_of_the_name(monday, said, reply):
+    assert said_to(monday, said) == [reply]
+
+
+def test_the_deed_kept_without_its_reason_is_closed_by_its_name(monday):
+    said_to(monday, "조교 업무 때문에 내일 채점해야 돼")
+    assert said_to(monday, "채점 다 했어") == ["완료로 표시했어요: 채점하기."]
+
+
+def test_guard_a_reason_with_no_day_after_it_stays(monday):
+    said_to(monday, "그날 일 때문에 마트 가야돼")
+    assert agenda_rows(monday) == [("그날 일 때문에 마트 가기", "-")]
+    said_to(monday, "코로나 때문에 내일 모임 취소됐어")
+    assert agenda_rows(monday) == [("그날 일 때문에 마트 가기", "-")]

@@ -330,6 +330,10 @@ _KO_CANT_COME_THEN = re.compile(r"(?P<head>[가-힣0-9][가-힣0-9 ]{1,40}?)\s�
 # said first, is no part of the move ("그날 일 때문에 마트 가기" keeps its words: a capture, korean65's guard)
 _KO_WHY_MOVED = re.compile(r"[가-힣A-Za-z0-9 ]{1,30}?\s?때문에\s(?P<move>[가-힣A-Za-z0-9 ]{2,60}?(?:미뤄졌|미뤘|미뤄|옮겨졌|옮겼|옮겨"
                            r"|바뀌었|바뀌|바꿨|당겨졌|당겼|연기됐|연기했)[가-힣]{0,4}[.!~]?)")
+# "조교 업무 때문에 내일 채점해야 돼" (korean69's week: kept "조교 업무 때문에 채점하기", and "채점 다 했어" was asked
+# about): a reason, then the day, then the deed; the reason is no part of the name (with no day after it, "그날 일
+# 때문에 마트 가기" keeps its words, korean65's guard)
+_KO_WHY_THEN_DAY = re.compile(r"(?!그날|그때)[가-힣A-Za-z0-9 ]{1,30}?\s?때문에\s(?P<rest>\S.{1,100})")
 _KO_FOUND_SOMEONE = re.compile(r"(?P<thing>[가-힣]{1,8})\s(?:[가-힣]{1,6}(?:이가|가|이|님이)|[가-힣]{1,6}씨가)\s?"
                                r"(?:해\s?준대|해\s?준대요|해\s?준다고\s?했어|해\s?주기로\s?했어|맡아\s?준대|와\s?준대|"
                                r"와\s?주기로\s?했어|한대|하기로\s?했어)[.!~]?")
@@ -467,6 +471,9 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
         text = without_ko_reason_first(text)   # "브레이크 패드 소리나서 센터 예약하기": the why is no part of it (lows67)
         if (moved := _KO_WHY_MOVED.fullmatch(text.strip()) if len(text) <= 120 else None) is not None:
             text = moved["move"]   # "면담 때문에 초록 일요일까지로 미뤄졌어": the move, not its why (korean69)
+        elif (why := _KO_WHY_THEN_DAY.fullmatch(text.strip()) if len(text) <= 140 else None) is not None and \
+                (spans := time_spans(why["rest"])) and spans[0][0] == 0:
+            text = why["rest"]     # "조교 업무 때문에 내일 채점해야 돼": 내일 채점해야 돼 (korean69)
         # "수요일에 위생 점검 나온대", "다음주 월요일에 원두 들어온대": said as a visit or a delivery is kept (korean68)
         text = ko_coming(text, time_spans) or text
         if (absent := _KO_CANT_COME_THEN.fullmatch(text.strip())) is not None and \
