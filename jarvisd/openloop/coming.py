@@ -44,6 +44,8 @@ def ko_coming(text: str, spans: Spans) -> str | None:
     what = what.removeprefix("에").strip()
     if not what or not when or len(what.split()) > 3 or re.search(r"[0-9]", what):
         return None
+    if verb == "나온" and what.split()[-1] in ("결과", "성적", "합격자"):
+        return f"{what} {when}에 나온대"               # results out on a day: `commitments_ko._results_out` (korean69)
     if verb.startswith("들어"):                      # stock coming in: what was ordered arrives
         if what.split()[-1] in _PEOPLE or what.endswith(("씨", "님", "이가")):
             return None                              # "다음주에 동생 들어온대": someone home, no delivery

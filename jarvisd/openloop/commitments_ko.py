@@ -620,6 +620,29 @@ def _arrival(ms: Sequence[Morph], holes: Sequence[Span]) -> _Hit | None:
     return _Hit("arrival", -1, name[-1] + 1, start=name[0])
 
 
+_RESULTS = frozenset("결과 성적 합격자".split())
+
+
+def _results_out(ms: Sequence[Morph], holes: Sequence[Span]) -> _Hit | None:
+    """"엄마 검사 결과 다음주 화요일에 나온대" (korean69: "그렇군요.", nothing kept): results said to come out on a day,
+    nothing else, are that day kept as an event ("엄마 검사 결과 나오는 날"); heard from others, as a visit is. The
+    results named by nouns, the time, then 나오다 in the present and nothing else."""
+    words = [k for k, m in enumerate(ms) if m.tag not in ("SF", "SP", "SW") and not (m.tag == "JX" and m.form == "요")]
+    timed = [k for k in words if any(hs <= ms[k].start < he for hs, he in holes)]
+    if not timed or any(m.form in ("?", "？") for m in ms):
+        return None
+    name = [k for k in words if k < timed[0]]
+    tail = [ms[k] for k in words if k > timed[-1] and not (ms[k].tag == "JKB" and ms[k].form == "에")]
+    if len(name) < 2 or not all(ms[k].tag in ("NNG", "NNP") for k in name) or ms[name[-1]].form not in _RESULTS:
+        return None                                      # "결과 나온대": whose is not said
+    if not any(ms[k].form in ("오늘", "내일", "모레", "글피") or ms[k].form.endswith("요일") or ms[k].form == "일"
+               for k in timed):
+        return None                                      # "다음주에 …": no day yet
+    if len(tail) != 2 or not is_morph(tail[0], "나오", "VV") or tail[1].tag != "EF" or tail[1].form not in _ARRIVING:
+        return None
+    return _Hit("results", -1, name[-1] + 1, start=name[0])
+
+
 # a class or a game one has at a time: "매주 월요일 오전 7시에 요가 있어", "수요일에 테니스 있어" (round 65's day lived: to
 # SmolLM2, nothing kept; "수영 강습 있어" was, by 강습)
 _KO_ACTIVITIES = frozenset("요가 필라테스 테니스 골프 축구 농구 배구 야구 발레 태권도 수영 헬스 피티 과외 학원 합창 클라이밍".split())
@@ -795,9 +818,11 @@ def _commitments(sen: str, ms: Sequence[Morph], base: int, holes: Sequence[Span]
     second = _second_duty(ms)
     if second is not None:
         return _commitments(sen, ms[:second], base, holes) + _commitments(sen, ms[second:], base, holes)
-    hit = _remind(ms) or _must(ms) or _promise(ms) or _event(ms) or _timed_plan(ms, holes) or _note_item(ms, holes) \
+    hit = _remind(ms) or _must(ms) or _promise(ms) or _results_out(ms, holes) or _event(ms) or _timed_plan(ms, holes) \
+        or _note_item(ms, holes) \
         or _dated_occasion(ms, holes) or _visit(ms, holes) or _dose(ms) or _chore_how_often(ms, holes) or _arrival(ms, holes)
-    if hit is None or (is_hearsay(ms) and not hit.remind and hit.kind not in ("said", "arrival", "visit", "service")
+    if hit is None or (is_hearsay(ms) and not hit.remind and hit.kind not in ("said", "arrival", "visit", "service",
+                                                                             "results")
                        and not _my_duty_heard(ms, hit) and not _heard_occasion(ms, hit)) or _blocked(ms, hit):
         return []
     if hit.remind and hit.stem >= 1 and ms[hit.stem].form == "있" and ms[hit.stem - 1].tag.startswith("NN"):
@@ -815,7 +840,8 @@ def _commitments(sen: str, ms: Sequence[Morph], base: int, holes: Sequence[Span]
     if hit.stem < 0:   # "3시에 회의 알려줘": a reminder of a thing, not of a deed
         nouns = [m for m in ms[start:hit.at] if m.tag.startswith(("NN", "SL")) and not any(
             hs <= m.start < he for hs, he in holes)]
-        if not (holes or hit.kind in ("dose", "chore")) or not nouns or any(m.form in W.KO_INFO_NOUNS for m in nouns):
+        if not (holes or hit.kind in ("dose", "chore")) or not nouns or \
+                hit.kind != "results" and any(m.form in W.KO_INFO_NOUNS for m in nouns):
             return []
         stop = ms[hit.at].start if hit.at < len(ms) else ms[-1].end
         if hit.at - 1 > start and hit.at <= len(ms) and ms[hit.at - 1].tag == "JX" and ms[hit.at - 1].form in ("은", "는"):
@@ -833,6 +859,8 @@ def _commitments(sen: str, ms: Sequence[Morph], base: int, holes: Sequence[Span]
             action = f"{action} 먹기"                          # "나 혈압약 아침마다": 혈압약 먹기
         elif hit.kind == "arrival":
             action = f"{action} 도착"                          # "종이컵 주문한 거 수요일에 온대": 종이컵 도착
+        elif hit.kind == "results":
+            action = f"{action} 나오는 날"                     # "엄마 검사 결과 화요일에 나온대" (korean69)
         return [Commitment(action, clause, (base + clause_span[0], base + clause_span[1]), hit.remind)]
     out = []
     reason = reason_thing(sen, ms[:start], holes) if start > 0 else ""

@@ -42,6 +42,8 @@ def _open_syllable(m: re.Match[str]) -> str:
     before, ending = m["s"], m["e"]
     if final(before) != RIEUL:
         return m.group(0)                                    # "뭐라고", "그라고": no -ㄹ ending
+    if before == "달" and ending.startswith("라"):
+        return m.group(0)                                    # "보내 달라고": asked for, not a plan (korean69)
     if before == "헐":
         before = "할"
     if ending.startswith("라"):                               # -ㄹ라고: -ㄹ려고 ("할려고", "만들려고")

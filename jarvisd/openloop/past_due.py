@@ -311,6 +311,16 @@ def past_day_said(text: str, today: date) -> date | None:
     return today - timedelta(days=2 if m.group().startswith("그") else 1)
 
 
+_TODAY_SAID = re.compile(r"\b(?:today|this\s+morning|tonight)\b|오늘", re.IGNORECASE)
+
+
+def done_day_said(text: str, today: date) -> date | None:
+    """The day a deed told done names, today too ("오늘 혈압약 드렸어", "I took my pills today": today's dose, not the
+    next day's; korean69), else None."""
+    past = past_day_said(text, today)
+    return past if past is not None else today if _TODAY_SAID.search(text) else None
+
+
 def deed_day(text: str, today: date) -> date | None:
     """The day a "did I …" asks about when one is said ("did I take my pills today?", "did I call mom yesterday",
     "어제 약 먹었나?"), else None (any time: the newest)."""

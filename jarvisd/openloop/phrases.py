@@ -202,7 +202,9 @@ def last_time(loop: OpenLoop, tz: tzinfo) -> bool:
     return datetime.fromtimestamp(loop.due_ms / 1000, tz).date() >= day
 
 
-_ON_THE_DAY = KO_OCCASIONS | KO_VISITS | (KO_EVENT_NOUNS - {"마감"})   # "팀 회식, 다음 주 금요일"; "보고서 마감, 금요일까지"
+# "팀 회식, 다음 주 금요일"; "보고서 마감, 금요일까지"; a visit, a reading of the meter or a day something comes out is
+# on its day too ("방문 간호사 방문, 이번 주 목요일": korean69, was "… 목요일까지")
+_ON_THE_DAY = KO_OCCASIONS | KO_VISITS | (KO_EVENT_NOUNS - {"마감"}) | {"방문", "검침", "날"}
 
 
 def ko_on_an_early_day(desc: str, period: str) -> str | None:
@@ -211,6 +213,13 @@ def ko_on_an_early_day(desc: str, period: str) -> str | None:
     by the 10th is as it is said)."""
     words = desc.split()
     return f"적어 둘게요: {desc}, {period}. 날짜가 정해지면 알려 주세요." if words and words[-1] in _ON_THE_DAY else None
+
+
+def ko_on_its_day(desc: str) -> bool:
+    """Whether a Korean promise is a thing on a day (an occasion, a visit, an event: "랩미팅 발표", "장학금 결과 나오는
+    날"), said on the day, not by it."""
+    words = desc.split()
+    return bool(words) and words[-1] in _ON_THE_DAY
 
 
 def _ko_on_the_day(desc: str, due: str) -> str:

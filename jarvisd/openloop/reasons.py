@@ -74,9 +74,44 @@ def without_reason(text: str, after: After = "words", lang: Literal["en", "ko"] 
     return text if not at else text[:at].rstrip(" ,")
 
 
+# What ran out, said last in a reason first ("엄마 기저귀 다 떨어져서", "우유가 없어서"): the thing, its 이/가 off
+_KO_RAN_OUT = re.compile(r"(?:^|\s)(?:(?P<kind>[가-힣A-Za-z0-9]{1,12})\s)?(?P<thing>[가-힣A-Za-z0-9]{1,12}?)(?:이|가)?\s"
+                         r"(?:다\s)?(?:떨어져서|없어서)\s+$")
+# whose or where, said before the thing run out ("엄마 기저귀", "집에 우유"): not its name ("실험 시약" is)
+_KO_NOT_A_KIND = frozenset("엄마 아빠 어머니 아버지 우리 내 제 나 저 애들 아기 아이 동생 남편 아내 집 회사 가게 사무실 냉장고 "
+                           "벌써 이제 또 오늘 어제".split())
+# A deed of getting more, said with no thing of its own after the reason's days ("내일 사야 돼", "이따 주문하기"):
+# the words before it are days and times only (korean69)
+_KO_WHEN_WORD = re.compile(r"(?:오늘|내일|모레|글피|이따가?|나중에|주말|이번\s?주|다음\s?주|[월화수목금토일]요일|아침|점심|저녁|밤"
+                           r"|오전|오후|퇴근\s?길|퇴근\s?후|장\s?볼\s?때|\d{1,2}시|\d{1,2}일)(?:에|까지|중에?|에는)?")
+_KO_GET_MORE = re.compile(r"(?:사|사러|사\s?와|사\s?오|주문|시켜|시키|구매|구입|채워|채우)")
+
+
+def _ko_thing_for_more(why: str, rest: str) -> str:
+    """The words after a reason of a thing run out, the thing put before the deed of getting more when that deed has
+    none of its own ("엄마 기저귀 다 떨어져서" + "내일 사야 돼": "내일 기저귀 사야 돼"); `rest` as it is otherwise
+    ("우유 다 떨어져서" + "내일 마트 가기": the deed is the errand's own)."""
+    ran_out = _KO_RAN_OUT.search(why)
+    if ran_out is None:
+        return rest
+    words = rest.split(" ")
+    at = 0
+    while at < len(words) and _KO_WHEN_WORD.fullmatch(words[at]):
+        at += 1
+    if at >= len(words) or not _KO_GET_MORE.match(words[at]):
+        return rest
+    kind = ran_out["kind"]
+    thing = ran_out["thing"] if not kind or kind in _KO_NOT_A_KIND or kind.endswith(("에", "의", "는", "은")) \
+        else f"{kind} {ran_out['thing']}"
+    return " ".join([*words[:at], thing, *words[at:]])
+
+
 def without_ko_reason_first(text: str) -> str:
     """The Korean words with a reason said first off ("브레이크 패드 소리나서 센터 예약하기": "센터 예약하기"); the words as
-    they are when no such reason starts them, or nothing is left after it."""
+    they are when no such reason starts them, or nothing is left after it. A thing run out is the object of a deed
+    of getting more said without one ("기저귀 다 떨어져서 내일 사야 돼": "내일 기저귀 사야 돼", korean69)."""
     m = _KO_WHY_FIRST.match(text) if len(text) <= _AFTER_DAY_CHARS else None
     rest = text[m.end():] if m is not None else ""
-    return rest if len(rest.strip()) >= 2 else text
+    if len(rest.strip()) < 2:
+        return text
+    return _ko_thing_for_more(text[:m.end()], rest) if m is not None else rest

@@ -113,6 +113,9 @@ def _blocked(pa: Profile, pb: Profile) -> bool:
 def _day_and_errand(pa: Profile, pb: Profile) -> bool:
     """A day kept for itself ("엄마 생일", 1월 5일) and an errand for it ("엄마 생일 선물 사기") are two (the
     fifty-sixth session: the gift was merged into the birthday, "이미 적어 뒀어요: 엄마 생일", and lost)."""
+    if pa.words and pa.words[-1] in W.KO_EVENT_NOUNS and len(pb.words) > len(pa.words) + 1 and \
+            pb.words[-1].endswith("기") and pb.words[-1] not in W.KO_EVENT_NOUNS:
+        return True   # "랩미팅 발표" and "랩미팅 발표 자료 만들기" (korean69: the meeting moved to the day before)
     return bool(pa.words) and pa.words[-1] in W.KO_OCCASIONS and len(pb.words) > len(pa.words) \
         and pb.words[-1].endswith("기") and pb.words[-1] not in W.KO_OCCASIONS
 

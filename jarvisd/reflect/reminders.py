@@ -39,7 +39,7 @@ from jarvisd.openloop import repeats
 from jarvisd.openloop.alarms import alarm_kind
 from jarvisd.openloop.hangul import subject
 from jarvisd.openloop.model import LoopStatus, OpenLoop
-from jarvisd.openloop.phrases import is_day_only, second_person, spoken_due
+from jarvisd.openloop.phrases import is_day_only, ko_on_its_day, second_person, spoken_due
 from jarvisd.reflect.quiet_hours import QuietHours
 
 log = logging.getLogger(__name__)
@@ -118,6 +118,8 @@ def day_reminder_text(desc: str, lang: Lang | None = None) -> str:
     """The morning reminder of a promise due that day: `Reminder: return the library books. It's due today.`"""
     lang = lang or promise_language(desc)
     desc = desc.strip().rstrip(".。!")
+    if lang == "ko" and ko_on_its_day(desc):
+        return f"알림: {desc}, 오늘이에요."   # "랩미팅 발표", a visit, results out: on the day, not by it (korean69)
     return f"알림: {desc}, 오늘까지예요." if lang == "ko" else f"Reminder: {second_person(desc)}. It's due today."
 
 

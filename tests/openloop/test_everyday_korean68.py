@@ -24,8 +24,8 @@ def monday(tmp_path, korean) -> AgendaDesk:
 @pytest.mark.parametrize(("said", "reply", "row"), [
     # before: None ("그렇군요." from the model's path), nothing kept
     ("수요일에 위생 점검 나온대", "적어 둘게요: 위생 점검, 모레.", ("위생 점검", "2026-12-09")),
-    ("목요일에 가스 검침 온대", "적어 둘게요: 가스 검침, 이번 주 목요일까지.", ("가스 검침", "2026-12-10")),        # held out
-    ("목요일에 방문 간호사 온대", "적어 둘게요: 방문 간호사 방문, 이번 주 목요일까지.", ("방문 간호사 방문", "2026-12-10")),  # held out
+    ("목요일에 가스 검침 온대", "적어 둘게요: 가스 검침, 이번 주 목요일.", ("가스 검침", "2026-12-10")),        # held out
+    ("목요일에 방문 간호사 온대", "적어 둘게요: 방문 간호사 방문, 이번 주 목요일.", ("방문 간호사 방문", "2026-12-10")),  # held out
 ])
 def test_a_visit_told_day_first_is_kept(monday, said, reply, row):
     assert said_to(monday, said) == [reply]

@@ -33,6 +33,7 @@ from jarvisd.openloop.corrections import (
 )
 from jarvisd.openloop.desk.state import (
     CONFIRM_SEC,
+    DURING_FIX,
     FOCUS_SEC,
     LATE_ANSWER_SEC,
     LISTED_SEC,
@@ -177,6 +178,14 @@ def _participle_deed(closure: Closure) -> str | None:
 _KO_DONE_ASKED = re.compile(r"[가-힣](?:했|됐|냈|갔|었|았)(?:나|니|냐|나요|는지)\s?[?？]?$|[가-힣](?:했|됐|냈|갔|었|았)(?:어|어요)\s?[?？]$")
 _KO_ENDED = re.compile(r"끝났|끝났어|마쳤|종료됐")
 _BOOKING_ERRAND = re.compile(r"\s?예약\s?(?:하기|잡기)$")
+# "오빠한테 병원비 보내 달라고 말하기": an errand to ask someone for something; "오빠가 병원비 보내준대": that one says they
+# will do it (korean69: "그렇군요.", the errand left open)
+_KO_ASKING_ERRAND = re.compile(r"(?P<who>[가-힣]{1,6})(?:한테|에게|께)\s(?P<what>[가-힣0-9 ]{1,40}?)\s?(?:달라고|주라고)\s?"
+                               r"(?:말하기|부탁하기|얘기하기|전하기|하기)")
+_KO_WILL_DO_IT = re.compile(r"(?P<who>[가-힣]{1,6}?)\s?(?:이가|가|이|님이|님께서|씨가)\s(?P<what>[가-힣0-9 ]{1,40}?)\s?"
+                            r"(?:준대요?|준다고\s?했어요?|주기로\s?했어요?|준다네|준댔어|준다더라|준다고\s?하네"
+                            r"|주신대요?|주신다고\s?했어요?|주시기로\s?했어요?|주신댔어)[.!~]?")
+_KO_NO_THING = frozenset("좀 다 꼭 반 그거 그것 이거 해 좀만".split())
 _BOOKING_WORD = re.compile(r"\s?예약$")
 
 
@@ -373,6 +382,19 @@ class Closing(DeskBase):
             return None
         return DeskReply(f"{done.text} {kept.text}", lang, change=done.change + kept.change, intent="done")
 
+    def _asked_is_offered(self, text: str, lang: phrases.Lang) -> DeskReply | None:
+        """"오빠가 병원비 보내준대" with "오빠한테 병원비 보내 달라고 말하기" open: the one to be asked says they will do it, so
+        the asking is done (korean69); None unless the same one and a word of the same thing are said, one errand."""
+        told = _KO_WILL_DO_IT.fullmatch(text.strip()) if len(text) <= 120 else None
+        if told is None:
+            return None
+        said = {word for word in told["what"].split() if word not in _KO_NO_THING}
+        hits = [loop for loop in self._open_to_do()
+                if (ask := _KO_ASKING_ERRAND.fullmatch(loop.desc)) is not None
+                and ask["who"].removesuffix("님").endswith(told["who"].removesuffix("님"))   # 지도교수님 / 교수님이
+                and said & {word for word in ask["what"].split() if word not in _KO_NO_THING}]
+        return self._closed(hits[0], LoopStatus.DONE, lang, "done") if len(hits) == 1 else None
+
     def _closed(self, loop: OpenLoop, status: LoopStatus, lang: phrases.Lang, intent: str) -> DeskReply:
         """Close `loop` with `status` and say so ("Marked done: call Bob."), and when a repeating one comes back."""
         closed = self.service.set_status(loop.id, status)
@@ -479,9 +501,10 @@ class Closing(DeskBase):
         is no "don't eat sugar" kept (the forty-sixth session: "Do you mean don't eat sugar? Say yes and I'll mark it
         done.")."""
         refs, guess = self._closings_said(text, reading, shown, lang)
-        if (past := past_due.past_day_said(text, self.service.now_local().date())) is not None:
+        if (past := past_due.done_day_said(text, self.service.now_local().date())) is not None:
             # "I took my pills yesterday" is yesterday's dose, not today's (pass 64: today's was marked done, so no
-            # reminder came for it); a one-off done early stays done
+            # reminder came for it); a one-off done early stays done; "오늘 혈압약 드렸어" at 8 PM is today's 8 AM
+            # dose, not tomorrow's (korean69: "다음은 모레 오전 8시예요")
             later = {i for i, loop in enumerate(shown) if loop.repeat is not None and loop.due_ms is not None
                      and phrases.due_day(loop.due_ms, self.service.tz) > past}
             refs = [ref for ref in refs if ref.index is None or ref.index - 1 not in later]
@@ -762,6 +785,11 @@ class Closing(DeskBase):
             return DeskReply(phrases.closed_meanwhile(self._any(guess.loop_id), lang), lang, intent="confirm")
         if not yes:
             return DeskReply(phrases.left_as_it_was(lang), lang, intent="confirm")
+        if guess.fix.startswith(DURING_FIX) and loop.due_ms is not None:   # "어느 출장 말씀이세요?": from that one's day
+            day = phrases.due_day(loop.due_ms, self.service.tz)
+            kept = self._answer(f"{day.year}년 {day.month}월 {day.day}일부터 {guess.fix.removeprefix(DURING_FIX)}",
+                                session, lang)
+            return kept or DeskReply(phrases.left_as_it_was(lang), lang, intent="confirm")
         if guess.fix.startswith(REMIND_FIX):   # "Which one: …?" to a reminder asked: that one reminded then
             reminded = self._remind_asked(f"remind me about {loop.desc} {guess.fix.removeprefix(REMIND_FIX)}", session, lang)
             return reminded or DeskReply(phrases.left_as_it_was(lang), lang, intent="confirm")

@@ -40,6 +40,7 @@ from jarvisd.openloop.desk.moving import Moving
 from jarvisd.openloop.desk.reminding import Reminding
 from jarvisd.openloop.desk.state import (
     CONFIRM_SEC,
+    DURING_FIX,
     LATE_ANSWER_SEC,
     SNOOZE_WINDOW_SEC,
     CaptureMode,
@@ -67,7 +68,7 @@ from jarvisd.openloop.intents import (
     unnamed_closing,
 )
 from jarvisd.openloop.korean_morph import KoreanAnalyzer
-from jarvisd.openloop.model import OpenLoop
+from jarvisd.openloop.model import LoopStatus, OpenLoop
 from jarvisd.openloop.reasons import without_ko_reason_first
 from jarvisd.openloop.remind_asks import (
     reminder_with_what,
@@ -325,6 +326,14 @@ _KO_CANT_COME_THEN = re.compile(r"(?P<head>[가-힣0-9][가-힣0-9 ]{1,40}?)\s�
                                 r"\s*[,.]?\s(?P<rest>[가-힣][가-힣 ]{1,40}(?:해야|야)\s?(?:돼|해|겠어|겠다|된다))")
 
 # "대타 민호가 해준대", "베이비시터 이모가 와 주기로 했어": someone found for a thing sought ("대타 구하기")
+# "면담 때문에 초록 일요일까지로 미뤄졌어" (korean69: "그렇군요.", the abstract left on Friday): why a promise moved,
+# said first, is no part of the move ("그날 일 때문에 마트 가기" keeps its words: a capture, korean65's guard)
+_KO_WHY_MOVED = re.compile(r"[가-힣A-Za-z0-9 ]{1,30}?\s?때문에\s(?P<move>[가-힣A-Za-z0-9 ]{2,60}?(?:미뤄졌|미뤘|미뤄|옮겨졌|옮겼|옮겨"
+                           r"|바뀌었|바뀌|바꿨|당겨졌|당겼|연기됐|연기했)[가-힣]{0,4}[.!~]?)")
+# "조교 업무 때문에 내일 채점해야 돼" (korean69's week: kept "조교 업무 때문에 채점하기", and "채점 다 했어" was asked
+# about): a reason, then the day, then the deed; the reason is no part of the name (with no day after it, "그날 일
+# 때문에 마트 가기" keeps its words, korean65's guard)
+_KO_WHY_THEN_DAY = re.compile(r"(?!그날|그때)[가-힣A-Za-z0-9 ]{1,30}?\s?때문에\s(?P<rest>\S.{1,100})")
 _KO_FOUND_SOMEONE = re.compile(r"(?P<thing>[가-힣]{1,8})\s(?:[가-힣]{1,6}(?:이가|가|이|님이)|[가-힣]{1,6}씨가)\s?"
                                r"(?:해\s?준대|해\s?준대요|해\s?준다고\s?했어|해\s?주기로\s?했어|맡아\s?준대|와\s?준대|"
                                r"와\s?주기로\s?했어|한대|하기로\s?했어)[.!~]?")
@@ -460,6 +469,11 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
         text = _KO_CANCEL_PUT_OFF.sub(r"\g<cancel>", text, count=1)
         text = _ko_flight(text)
         text = without_ko_reason_first(text)   # "브레이크 패드 소리나서 센터 예약하기": the why is no part of it (lows67)
+        if (moved := _KO_WHY_MOVED.fullmatch(text.strip()) if len(text) <= 120 else None) is not None:
+            text = moved["move"]   # "면담 때문에 초록 일요일까지로 미뤄졌어": the move, not its why (korean69)
+        elif (why := _KO_WHY_THEN_DAY.fullmatch(text.strip()) if len(text) <= 140 else None) is not None and \
+                (spans := time_spans(why["rest"])) and spans[0][0] == 0:
+            text = why["rest"]     # "조교 업무 때문에 내일 채점해야 돼": 내일 채점해야 돼 (korean69)
         # "수요일에 위생 점검 나온대", "다음주 월요일에 원두 들어온대": said as a visit or a delivery is kept (korean68)
         text = ko_coming(text, time_spans) or text
         if (absent := _KO_CANT_COME_THEN.fullmatch(text.strip())) is not None and \
@@ -470,6 +484,10 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
         if (found := _KO_FOUND_SOMEONE.fullmatch(text.strip())) is not None and \
                 any(loop.desc == f"{found['thing']} 구하기" for loop in self.service.agenda()):
             text = f"{found['thing']} 구했어"   # "대타 민호가 해준대" with "대타 구하기" open: the one sought is found (korean68)
+        if (offered := self._asked_is_offered(text, "ko")) is not None:
+            return offered   # "오빠가 병원비 보내준대": the errand to ask them for it is done (korean69)
+        if (which := self._ko_during_which(text, session)) is not None:
+            return which   # "출장 기간 동안 …" with two trips kept: which one (korean69)
         text = self._ko_during(text)
         if (call := _KO_OFFICE_CALLS.fullmatch(text.strip())) is not None and time_spans(call["when"]):
             text = f"{call['when'].removesuffix('에')}에 {call['who']} 전화 받아야 돼"
@@ -572,15 +590,39 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
         reply = self._answer(f"I need to {verb[0]} {thing}{m['rest'] or ''}", session, lang)
         return reply if reply is not None and reply.change.opened else None
 
+    def _ko_during_trips(self, text: str) -> tuple[str, list[OpenLoop]] | None:
+        """The words of "출장 기간 동안 …" without the trip said, and the trips or flights kept with a due; None when
+        no trip's span is said."""
+        if (trip := _KO_TRIP_SPAN.search(text)) is None:
+            return None
+        return f"{text[:trip.start()]}{text[trip.end():]}".strip(), [
+            loop for loop in self.service.agenda() if loop.due_ms is not None
+                      and any(w in loop.desc for w in _KO_DEPARTING)]
+
+    def _ko_during_which(self, text: str, session: str) -> DeskReply | None:
+        """"출장 기간 동안 매일 아침 7시에 일정 확인하기" with "싱가포르 비행기" and "도쿄 비행기" kept (after68's and lows67's
+        leftover: kept as if one, "출장 기간 동안 일정 확인하기"): "어느 출장 말씀이세요? 1번 …, 2번 …"; the pick keeps the
+        routine from that one's day (`Closing._confirmed`, `DURING_FIX`). None with one trip kept or none."""
+        found = self._ko_during_trips(text.strip()) if len(text) <= 200 else None
+        if found is None or not 2 <= len(found[1]) <= 3 or _KO_LONG_AFTER.fullmatch(text.strip()) is not None:
+            return None
+        rest, kept = found
+        kept = sorted(kept, key=lambda loop: loop.due_ms or 0)
+        now, tz = self.service.now_local(), self.service.tz
+        self._guesses[session] = Guess(kept[0].id, LoopStatus.DONE, self.service.now_ms(),
+                                       tuple(loop.id for loop in kept), fix=DURING_FIX + rest)
+        listed = ", ".join(f"{i}번 {loop.desc}({phrases.spoken_due(loop.due_ms or 0, now, tz, 'ko')})"
+                           for i, loop in enumerate(kept, 1))
+        said = trip["trip"] if (trip := _KO_TRIP_SPAN.search(text)) is not None else "출장"
+        return DeskReply(f"어느 {said} 말씀이세요? {listed}. 몇 번인지 말해 주세요.", "ko", intent="confirm")
+
     def _ko_during(self, text: str) -> str:
         """"출장 기간 동안 매일 아침 일곱시에 일정 확인 알려줘 닷새 동안" as "2026년 12월 14일부터 닷새 동안 매일 아침
         일곱시에 일정 확인하라고 알려줘" with the flight kept for December 14; as said otherwise."""
         if (m := _KO_LONG_AFTER.fullmatch(text.strip())) is not None:
             text = f"{m['dur']} {m['body']}"
-        if (trip := _KO_TRIP_SPAN.search(text)) is not None and \
-                re.search(r"동안|간(?=\s)", rest := f"{text[:trip.start()]}{text[trip.end():]}".strip()):
-            kept = [loop for loop in self.service.agenda() if loop.due_ms is not None
-                    and any(w in loop.desc for w in _KO_DEPARTING)]
+        if (trips := self._ko_during_trips(text)) is not None and re.search(r"동안|간(?=\s)", trips[0]):
+            rest, kept = trips
             if len(kept) == 1:   # how long is said, from the one trip kept (not "출장 기간 동안" as the name)
                 day = phrases.due_day(kept[0].due_ms or 0, self.service.tz)
                 text = f"{day.year}년 {day.month}월 {day.day}일부터 {rest}"

@@ -93,6 +93,9 @@ class Guess:
 # a `Guess.fix` that is a reminder asked of one of a few ("remind me about the field trip tomorrow morning" with two
 # deeds for the trip): the time words follow it, and the pick is reminded then, its due left as it is
 REMIND_FIX = "\x00remind "
+# a `Guess.fix` that is a routine asked for "출장 기간 동안" with two trips or flights kept (korean69): the words follow
+# it, and the pick keeps them from that one's day
+DURING_FIX = "\x00during "
 
 
 @dataclass
