@@ -592,15 +592,20 @@ class Moving(DeskBase):
             return []
         tz = self.service.tz
         new_day = phrases.due_day(moved.due_ms, tz)
-        if new_day == phrases.due_day(before.due_ms, tz):
-            return []
+        same_day = new_day == phrases.due_day(before.due_ms, tz)
         out = []
         for loop in sorted(self.service.tied_to(moved.id), key=lambda loop: loop.due_ms or 0):   # said by day
             link = after_link(loop.after)
             if loop.due_ms is None or loop.id == moved.id or link is None:
                 continue
-            at = datetime.fromtimestamp(loop.due_ms / 1000, tz)
-            due_ms = int(datetime.combine(new_day + timedelta(days=link[1]), at.timetz()).timestamp() * 1000)
+            if link[1] == 0 and loop.due_ms == before.due_ms:
+                # "clean the hood vents before the inspection", due at its moment: at its new moment (english69)
+                due_ms = moved.due_ms
+            elif same_day:
+                continue
+            else:
+                at = datetime.fromtimestamp(loop.due_ms / 1000, tz)
+                due_ms = int(datetime.combine(new_day + timedelta(days=link[1]), at.timetz()).timestamp() * 1000)
             if due_ms <= self.service.now_ms() or due_ms == loop.due_ms:
                 continue
             remind_ms = None if loop.remind_ms is None else loop.remind_ms + (due_ms - loop.due_ms)

@@ -1,0 +1,71 @@
+"""What rounds 68 (english68, after68) left for English users (the sixty-ninth session, each first lived offline with
+`scripts/days_lived.py`): a deed "before" an event not moved with it, a promise tied after it was kept, "the plumber
+came", "the ice machine tech", "call him back", "the report is due by friday", "about the bill". Real desk on a JSONL
+agenda, its clock moved by hand (UTC); the real assistant (`tests.assistants.answers_to`) where memory answers."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from jarvisd.openloop.desk import AgendaDesk
+from jarvisd.openloop.korean_morph import KoreanAnalyzer
+from jarvisd.openloop.service import OpenLoopService
+from jarvisd.openloop.stores import JsonlLoopStore
+from tests.assistants import answers_to
+from tests.openloop.conftest import FakeClock, agenda_rows, said_to
+
+UTC = ZoneInfo("UTC")
+MONDAY = datetime(2026, 12, 7, 10, 0, tzinfo=UTC)      # a Monday morning
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock(MONDAY.timestamp())
+
+
+@pytest.fixture
+def desk(tmp_path: Path, korean: KoreanAnalyzer, clock: FakeClock) -> AgendaDesk:
+    service = OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=UTC, clock=clock)
+    return AgendaDesk(service, korean)
+
+
+# ---------------------------------------------------------------- 1. a deed before an event moves with it
+
+def test_a_deed_before_the_inspection_moves_with_it(desk):
+    """Before: "Updated: health inspection, now Friday at 10 AM. Moved with it: restock the first aid kit …", the
+    vents left Thursday at 2 PM (after68 tied only "the day before")."""
+    said = said_to(desk, "the health inspection is thursday at 2pm",
+                   "remind me to clean the hood vents before the inspection",
+                   "i need to restock the first aid kit the day before the inspection",
+                   "the inspection got moved to friday at 10")
+    assert said[3] == ("Updated: health inspection, now Friday at 10 AM. Moved with it: restock the first aid kit, "
+                       "now by Thursday; and clean the hood vents, now Friday at 10 AM.")
+    assert sorted(agenda_rows(desk)) == [("clean the hood vents", "2026-12-11 10:00"),
+                                         ("health inspection", "2026-12-11 10:00"),
+                                         ("restock the first aid kit", "2026-12-10 23:59")]
+    said = said_to(desk, "the inspection is now at 3pm", "undo that")
+    assert said[0] == "Updated: health inspection, now Friday at 3 PM. Moved with it: clean the hood vents, now Friday at 3 PM."
+    assert sorted(agenda_rows(desk))[0] == ("clean the hood vents", "2026-12-11 10:00")
+
+
+def test_held_out_gas_before_the_trip_moves_with_the_trip(desk):
+    said = said_to(desk, "my trip is saturday at 9am", "i need to get gas before the trip", "push the trip to sunday")
+    assert said[2].endswith("Moved with it: get gas, now Sunday at 9 AM.")
+    assert ("get gas", "2026-12-13 09:00") in agenda_rows(desk)
+
+
+def test_guard_a_deed_on_the_day_said_by_itself_does_not_move(desk):
+    said = said_to(desk, "the health inspection is thursday at 2pm", "i need to clean the hood vents thursday at 2pm",
+                   "the inspection got moved to friday at 10")
+    assert said[2] == "Updated: health inspection, now Friday at 10 AM."
+    assert ("clean the hood vents", "2026-12-10 14:00") in agenda_rows(desk)
+
+
+def test_guard_a_deed_before_moved_by_itself_drops_the_link(desk):
+    said_to(desk, "the health inspection is thursday at 2pm", "remind me to clean the hood vents before the inspection",
+            "move the hood vents to wednesday at 4pm", "the inspection got moved to friday at 10")
+    assert ("clean the hood vents", "2026-12-09 16:00") in agenda_rows(desk)
