@@ -328,7 +328,8 @@ _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
                          # "the delivery from Sysco comes Tuesdays" (the sixtieth session's restaurant: SmolLM2 said it back)
                          r"(?:(?:the|my|our)\s+(?P<who>" + _VISITORS + r"|(?:[\w'-]+\s+)?delivery(?:\s+from\s+[\w'-]+)?"
                          # "the produce guy comes tuesday at 7am" (the sixty-eighth session's restaurant owner: "I see.")
-                         r"|[a-z][\w'-]*\s+(?:guy|man|lady|driver|rep|tech|technician))"
+                         # "the ice machine tech is coming thursday at 9" (english69: two words before "tech", nothing kept)
+                         r"|(?:[a-z][\w'-]*\s+){1,2}(?:guy|man|lady|driver|rep|tech|technician))"
                          # "Sam is coming saturday at 3" (the sixtieth session's new parent: to SmolLM2): someone named
                          r"|(?!(?:it|that|this|he|she|they|there|what|who|everyone|everybody|someone|somebody|nobody|"
                          r"something|nothing|winter|summer|spring|fall|autumn|christmas|rain|snow|storm|help|dinner|lunch|"

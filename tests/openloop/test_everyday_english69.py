@@ -69,3 +69,50 @@ def test_guard_a_deed_before_moved_by_itself_drops_the_link(desk):
     said_to(desk, "the health inspection is thursday at 2pm", "remind me to clean the hood vents before the inspection",
             "move the hood vents to wednesday at 4pm", "the inspection got moved to friday at 10")
     assert ("clean the hood vents", "2026-12-09 16:00") in agenda_rows(desk)
+
+
+# ---------------------------------------------------------------- 3. "the plumber came": the visit kept is done
+
+@pytest.mark.parametrize(("coming", "came", "visit"), [
+    ("the plumber is coming tomorrow at 9", "the plumber came", "plumber visit"),
+    # held out
+    ("the produce guy comes tuesday at 7am", "oh the produce guy stopped by this morning", "produce guy visit"),
+    ("the electrician is coming tomorrow at 8", "the electrician was here", "electrician visit"),
+])
+def test_someone_whose_visit_is_kept_came(desk, clock, coming, came, visit):
+    """Before: None ("I see." from the assistant), the visit left open."""
+    said_to(desk, coming, "i need to call the bank on friday")
+    clock.now += 25 * 3600
+    assert said_to(desk, came) == [f"Marked done: {visit}."]
+    assert agenda_rows(desk) == [("call the bank", "2026-12-11 23:59")]
+
+
+@pytest.mark.parametrize("came", ["the electrician came", "the plumber came back", "the plumber came up with a plan",
+                                  "my sister came"])
+def test_guard_someone_came_with_no_visit_of_theirs_kept_closes_nothing(desk, clock, came):
+    said_to(desk, "i need to call the electrician on friday", "i need to call my sister on friday",
+            "the plumber is coming tomorrow at 9")
+    clock.now += 25 * 3600
+    reply = said_to(desk, came)[0]
+    assert reply is None or "Marked done" not in reply
+    assert len(agenda_rows(desk)) == 3
+
+
+# ---------------------------------------------------------------- 4. "the ice machine tech is coming"
+
+@pytest.mark.parametrize(("said", "kept"), [
+    ("the ice machine tech is coming thursday at 9", "Got it: ice machine tech visit, Thursday at 9 AM."),
+    # held out
+    ("the fire alarm guy comes on friday at 10", "Got it: fire alarm guy visit, Friday at 10 AM."),
+    ("our pest control man is coming wednesday at 3pm", "Got it: pest control man visit, Wednesday at 3 PM."),
+])
+def test_a_visitor_named_by_two_words_before_tech_or_guy_is_a_visit(desk, said, kept):
+    """Before: None (three words before "tech": nothing kept)."""
+    assert said_to(desk, said) == [kept]
+
+
+@pytest.mark.parametrize("said", ["the ice machine is coming thursday at 9", "the guy at work comes across as rude",
+                                  "the new dish guy comes from mexico", "the tech news is coming out friday"])
+def test_guard_no_visitor_or_no_visit_keeps_nothing(desk, said):
+    assert said_to(desk, said) == [None]
+    assert agenda_rows(desk) == []

@@ -229,6 +229,14 @@ _OWE_ON = re.compile(r"^what\s+(?:do\s+i\s+owe|(?:do\s+i\s+(?:have|need)\s+to|mu
                      r"\s+(?=(?:on|by|this|next|today|tomorrow|tonight|before)\b)", re.IGNORECASE)
 
 
+# "the plumber came", "the ice machine tech was here", "the produce guy stopped by" (english68/69: "I see.", the visit
+# left open): someone whose visit is kept ("plumber visit") came; the visit is done (`_visit_came`)
+_EN_CAME = re.compile(r"(?:(?:oh|so|ok(?:ay)?|well|yeah|and)[\s,]+)*(?:the|my|our)\s+(?P<who>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3}?)"
+                      r"\s+(?:finally\s+|just\s+|already\s+)?(?:came(?:\s+(?:by|over|out|round|around))?|was\s+(?:here|over|by)|"
+                      r"stopped\s+by|dropped\s+by|swung\s+by|showed\s+up|has\s+been(?:\s+here)?|has\s+come|left)"
+                      r"(?:\s+(?:today|this\s+morning|this\s+afternoon|earlier|already|just\s+now))?[.!]*", re.IGNORECASE)
+
+
 # the household asked about as a whole ("what do the kids have this week"): its days are the user's own agenda
 _HOUSEHOLD = frozenset({"kids", "children", "boys", "girls", "family", "twins"})
 _HOUSEHOLD_SPAN = re.compile(r"\b(?:this\s+week(?:end)?|next\s+week|today|tomorrow|tonight|this\s+month)\b")
@@ -440,6 +448,16 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
             return text
         return f"{m['lead']}push {m['x']} to {m['when']}"
 
+    def _visit_came(self, text: str) -> str:
+        """"the plumber came" with "plumber visit" open: "the plumber visit is done" (english69); as said when no visit
+        of that one is kept ("the plumber came" with only "call the plumber" open is no closing)."""
+        if len(text) > 120 or (m := _EN_CAME.fullmatch(text.strip())) is None:
+            return text
+        visit = f"{m['who'].lower()} visit"
+        if not any(loop.desc.lower() == visit for loop in self.service.agenda()):
+            return text
+        return f"the {visit} is done"
+
     def _handle(self, text: str, session: str) -> DeskReply | None:
         """The agenda's answer to one utterance, or None when it is not about the agenda. Invisible
         characters are off first (`textsafe.plain_words`: a soft hyphen in "to\u00admorrow"), and regional
@@ -454,6 +472,7 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
         if _BACK_TO_WORK.fullmatch(text.strip()) and any("work date" in loop.desc for loop in self.service.agenda()):
             text = "when is my return to work date"
         text = self._posted_is_pushed(text)
+        text = self._visit_came(text)
         text = _KO_FILLER_MID.sub(" ", _KO_FILLER_LEAD.sub("", text, count=1)) or text
         text = _KO_CALLED_LEAD.sub("", text, count=1) or text
         text = _KO_HEARD_THEN_REMIND.sub(" ", text, count=1)
