@@ -116,3 +116,25 @@ def test_a_visitor_named_by_two_words_before_tech_or_guy_is_a_visit(desk, said, 
 def test_guard_no_visitor_or_no_visit_keeps_nothing(desk, said):
     assert said_to(desk, said) == [None]
     assert agenda_rows(desk) == []
+
+
+# ---------------------------------------------------------------- 5. "call him back" after a named caller
+
+@pytest.mark.parametrize(("said", "kept"), [
+    ("tony called so i need to call him back", "Got it: call tony back."),
+    # held out
+    ("Sara texted so I have to text her back tonight", "I'll remind you tonight at 8 PM: text Sara back."),
+    ("maria called, so i need to pick her up at 5", "Got it: pick maria up, today at 5 PM."),
+])
+def test_him_after_a_named_caller_is_that_one(desk, said, kept):
+    """Before: "Got it: call him back." (only "his" / "her" before a noun were read as the named one's)."""
+    assert said_to(desk, said) == [kept]
+
+
+@pytest.mark.parametrize(("said", "kept"), [
+    ("the manager called so i need to call him back tomorrow", "Got it: call him back, by tomorrow."),
+    ("tony called so i need to call her sister back", "Got it: call tony's sister back."),
+    ("tony called in sick so i need to cover his lunch shift tomorrow", "Got it: cover tony's lunch shift, by tomorrow."),
+])
+def test_guard_no_name_first_keeps_him_and_his_stays_possessive(desk, said, kept):
+    assert said_to(desk, said) == [kept]
