@@ -125,6 +125,20 @@ _VISITORS = (r"plumber|electrician|technician|tech|repairman|repair\s+guy|handym
              r"grandchildren|grandkids|grandson|granddaughter|grandsons|granddaughters|son|daughter|niece|nephew|"
              r"children|daughter-in-law|son-in-law")
 
+# "the report is due by friday" (english68 left it: kept "report", said "Got it: report, by Friday." as an order to
+# report): a thing due whose one word is also a deed keeps its "the" / "my" ("the report", "my report" said "your report");
+# "the essay" stays "essay"
+_THE_THING_DUE = re.compile(r"(?P<the>the|my|our)\s+(?P<w>[a-z]+)\s+(?:is|'s|will\s+be)\s+due\b", re.IGNORECASE)
+
+
+def _due_thing(who: str, sen: str, start: int) -> str:
+    """The name a thing said due is kept by: with its "the" when the bare word reads as a deed (`_THE_THING_DUE`)."""
+    m = _THE_THING_DUE.search(sen, start)
+    if m is None or m["w"].lower() != who.lower() or who.lower() not in W.EN_BASE_VERBS:
+        return who
+    return f"{m['the'].lower()} {who}"
+
+
 def _repeated(low: str, start: int, end: int) -> bool:
     """An order said with its repeat and no time ("pack Max's lunch every weekday", said "every school day" by the
     fifty-ninth session's teacher: to SmolLM2): a to-do that comes back, kept as "water the plants every day" is."""
@@ -901,7 +915,8 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
                     clause = _FIRST_THING.sub(r"\g<day> at 9am", clause)   # an event "first thing Monday": at its start
                 if not re.search(r"\b(?:trip|vacation|holiday|cruise|getaway|flight)s?$", t.who, re.IGNORECASE):
                     clause = _at_part_hour(clause)   # (a journey's morning stays its day: "the trip is Saturday morning")
-                out.extend(Commitment(t.who, each, (base + t.start, base + limit), remind=False) for each in _each_day(clause))
+                out.extend(Commitment(_due_thing(t.who, sen, t.start), each, (base + t.start, base + limit), remind=False)
+                           for each in _each_day(clause))
             continue
         if t.kind in ("habit", "chore", "must", "promise", "todo") and (doses := _TWO_DOSES.match(low, t.end, end)) is not None:
             # "i take my blood pressure pill every morning at 8 and the metformin with dinner at 6" (the sixty-fifth session's

@@ -138,3 +138,34 @@ def test_him_after_a_named_caller_is_that_one(desk, said, kept):
 ])
 def test_guard_no_name_first_keeps_him_and_his_stays_possessive(desk, said, kept):
     assert said_to(desk, said) == [kept]
+
+
+# ---------------------------------------------------------------- 6. "the report is due by friday"
+
+@pytest.mark.parametrize(("told", "asked", "kept", "said"), [
+    ("the report is due by friday", "when is the report due", "Got it: the report, by Friday.",
+     "The report is due by Friday."),
+    # held out
+    ("my report is due on the 15th", "when is my report due", "Got it: your report, by Tuesday, December 15.",
+     "Your report is due by Tuesday, December 15."),
+    ("the review is due tomorrow at noon", "when is the review due", "Got it: the review, tomorrow at noon.",
+     "The review is tomorrow at noon."),
+])
+def test_a_thing_due_whose_name_is_also_a_deed_keeps_its_article(desk, told, asked, kept, said):
+    """Before: "Got it: report, by Friday." / "Report is due by Friday." (read as an order to report)."""
+    assert said_to(desk, told, asked) == [kept, said]
+
+
+def test_a_thing_due_kept_with_its_article_is_closed_by_name(desk):
+    assert said_to(desk, "the report is due by friday", "i finished the report") == [
+        "Got it: the report, by Friday.", "Marked done: the report."]
+    assert agenda_rows(desk) == []
+
+
+@pytest.mark.parametrize(("told", "kept"), [
+    ("the essay is due monday", "Got it: essay, by Monday, December 14."),
+    ("the water bill is due on the 20th", "Got it: water bill, by Sunday, December 20."),
+    ("i need to report the leak by friday", "Got it: report the leak, by Friday."),
+])
+def test_guard_a_name_no_deed_and_a_deed_are_as_before(desk, told, kept):
+    assert said_to(desk, told) == [kept]
