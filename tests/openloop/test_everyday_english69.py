@@ -169,3 +169,26 @@ def test_a_thing_due_kept_with_its_article_is_closed_by_name(desk):
 ])
 def test_guard_a_name_no_deed_and_a_deed_are_as_before(desk, told, kept):
     assert said_to(desk, told) == [kept]
+
+
+# ---------------------------------------------------------------- 7. "what do you know about the bill"
+
+@pytest.mark.parametrize(("told", "thing", "asked", "said"), [
+    ("bill is my accountant", "remind me to pay the bill on friday", "what do you know about the bill",
+     "On your agenda: pay the bill, by Friday."),
+    # held out
+    ("rose is my aunt", "i need to buy a rose for mom on saturday", "what do you remember about the rose",
+     "On your agenda: buy a rose for mom, by Saturday."),
+])
+async def test_a_thing_asked_with_its_article_leaves_out_the_person_of_that_word(tmp_path, told, thing, asked, said):
+    """Before: "You told me: bill is your accountant. On your agenda: pay the bill, by Friday." (Bill the person's)."""
+    replies, calls = await answers_to(tmp_path, told, thing, asked)
+    assert replies[-1] == said
+    assert calls == []
+
+
+async def test_guard_the_name_asked_bare_is_still_the_person_and_a_thing_fact_is_kept(tmp_path):
+    replies, _ = await answers_to(tmp_path, "bill is my accountant", "remember the bill for the roof is 900 dollars",
+                                  "what do you know about bill", "what do you know about the bill")
+    assert replies[2].startswith("You told me: ") and "bill is your accountant" in replies[2]
+    assert replies[3] == "You told me: the bill for the roof is 900 dollars."
