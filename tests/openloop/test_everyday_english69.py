@@ -192,3 +192,39 @@ async def test_guard_the_name_asked_bare_is_still_the_person_and_a_thing_fact_is
                                   "what do you know about bill", "what do you know about the bill")
     assert replies[2].startswith("You told me: ") and "bill is your accountant" in replies[2]
     assert replies[3] == "You told me: the bill for the roof is 900 dollars."
+
+
+# ---------------------------------------------------------------- 2. a promise kept first, tied later
+
+def test_a_promise_kept_then_told_the_day_before_the_move_moves_with_it(desk):
+    """Before: "The day before the move is paid." (a closing read), and the deposit stayed Friday when the move moved."""
+    said = said_to(desk, "we are moving on saturday", "i need to pay the deposit on friday",
+                   "oh, and paying the deposit is the day before the move", "move the move to sunday")
+    assert said[2] == "Got it: pay the deposit stays by Friday, and moves with the move from now on."
+    assert said[3] == "Updated: move, now by Sunday. Moved with it: pay the deposit, now by Saturday."
+    said_to(desk, "undo that")
+    assert sorted(agenda_rows(desk)) == [("move", "2026-12-12 23:59"), ("pay the deposit", "2026-12-11 23:59")]
+
+
+@pytest.mark.parametrize(("kept", "told", "moved", "said"), [
+    ("i need to print the flyers", "printing the flyers is the day before the open house",
+     "the open house got moved to friday at 6pm",
+     "Updated: open house, now Friday at 6 PM. Moved with it: print the flyers, now by Thursday."),
+    # held out: a span after
+    ("i need to return the van on monday", "returning the van is two days after the open house",
+     "push the open house to friday",
+     "Updated: open house, now Friday at 6 PM. Moved with it: return the van, now by Sunday."),
+])
+def test_held_out_ties_told_later(desk, kept, told, moved, said):
+    replies = said_to(desk, "the open house is thursday at 6pm", kept, told, moved)
+    assert replies[2].startswith(("Updated: ", "Got it: ")) and replies[2].endswith("moves with the open house from now on.")
+    assert replies[3] == said
+
+
+@pytest.mark.parametrize("told", ["my birthday is the day after christmas", "the party is the day before the wedding",
+                                  "paying the deposit is the day before the move"])
+def test_guard_nothing_kept_to_tie_is_no_tie(desk, told):
+    said_to(desk, "i need to call mom on friday")
+    reply = said_to(desk, told)[0]
+    assert reply is None or "moves with" not in reply
+    assert ("call mom", "2026-12-11 23:59") in agenda_rows(desk)

@@ -535,6 +535,8 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
         if (other := _someone_else_will(text)) is not None and (reply := self._answer(other, session, lang)) is not None \
                 and reply.change.closed:   # "I can't pick up my brother, his friend will": taken on by someone else
             return reply
+        if (tied := self._tied_later(text, lang)) is not None:   # "paying the deposit is the day before the move"
+            return tied
         if (also := self._the_same_for(text, session, lang)) is not None:   # "and the invoice to bluebird too"
             return also
         if (fixed := self._day_off_moved(text, session, lang)) is not None:   # "no, I meant next thursday"
