@@ -54,7 +54,6 @@ from jarvisd.openloop.desk.words import (
     _without_owners,
 )
 from jarvisd.openloop.hangul import closed as ends_closed
-from jarvisd.openloop.tied_later import bare_thing, tied_later
 from jarvisd.openloop.hangul import final, subject, topic
 from jarvisd.openloop.intents import (
     clean,
@@ -63,6 +62,7 @@ from jarvisd.openloop.intents import (
 )
 from jarvisd.openloop.model import AgendaChange, LoopStatus, OpenLoop, after_link
 from jarvisd.openloop.shifts import Shift, asks_amount, bare_amount, read_shift
+from jarvisd.openloop.tied_later import bare_thing, tied_later
 from jarvisd.openloop.when import ImpossibleTime, resolve_time, time_spans
 
 log = logging.getLogger(__name__)
