@@ -41,7 +41,7 @@ _FULL = (r"(?:need\s+to|have\s+to|have\s+got\s+to|got\s+to|gotta|ought\s+to|shou
 
 
 _EVENT_NOUNS = (r"(?:appointment|meeting|interview|exam|test|flight|call|class|lesson|session|reservation|"
-                r"check-?up|deadline|presentation|"
+                r"check-?up|deadline|presentation|move-out|move-in|"
                 # the forty-ninth session: "I've got a haircut on Saturday at 11" went to the model
                 r"haircut|massage|surgery|operation|party|wedding|funeral|concert|game|match|recital|rehearsal|practice|"
                 r"conference|webinar|workshop|seminar|hearing|ceremony|shift|date|visit|therapy|consultation|"
@@ -285,7 +285,8 @@ _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
                             # SmolLM2), no article, its end of a span
                             r"(?:(?:my|our|the)\s+|(?!(?:what|which|who|anything|something|nothing|everything|it|that|this|"
                             r"there|here|is|are|when|how|where|all|any|so)\b))"
-                            r"(?P<who>(?:[\w'-]+\s+){0,3}?[\w'-]+)\s+(?:is|'s|are|will\s+be)\s+"
+                            # "the lease renewal for unit 1 is due by friday" (english69's landlord: "I see."): five words
+                            r"(?P<who>(?:[\w'-]+\s+){0,4}?[\w'-]+)\s+(?:is|'s|are|will\s+be)\s+"
                             r"(?=due\s+(?:on|at|by|this|next|tomorrow|today|tonight|in|(?:the\s+)?end\s+of|"
                             r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)")),
     # "the bluebird invoice gets paid on january 6th" (round 64's freelancer: to SmolLM2): a bill or an invoice paid by a

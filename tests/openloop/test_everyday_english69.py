@@ -228,3 +228,42 @@ def test_guard_nothing_kept_to_tie_is_no_tie(desk, told):
     reply = said_to(desk, told)[0]
     assert reply is None or "moves with" not in reply
     assert ("call mom", "2026-12-11 23:59") in agenda_rows(desk)
+
+
+# ---------------------------------------------------------------- the landlord's week
+
+@pytest.mark.parametrize(("said", "kept"), [
+    ("mrs lopez in unit 3 is moving out on december 31", "Got it: move-out for mrs lopez, by Thursday, December 31."),
+    ("the new tenant moves in january 5", "Got it: move-in for the new tenant, by Tuesday, January 5, 2027."),
+    # held out
+    ("jen from apartment 4b is moving in next saturday", "Got it: move-in for jen, by Saturday, December 19."),
+])
+def test_someone_moving_out_or_in_on_a_day_is_kept(desk, said, kept):
+    """Before: None (SmolLM2 said it back, or "I see."), nothing kept."""
+    assert said_to(desk, said) == [kept]
+
+
+def test_someone_now_moving_out_on_another_day_moves_it(desk):
+    said = said_to(desk, "mrs lopez in unit 3 is moving out on december 31", "mrs lopez is now moving out on january 2")
+    assert said[1] == "Updated: move-out for mrs lopez, now by Saturday, January 2, 2027."
+
+
+@pytest.mark.parametrize("said", ["sam is moving out", "the kids are moving in together", "he is moving out on friday",
+                                  "the couch is moving in the wind today?"])
+def test_guard_moving_with_no_day_or_no_one_keeps_nothing(desk, said):
+    said_to(desk, said)
+    assert agenda_rows(desk) == []
+
+
+@pytest.mark.parametrize(("said", "kept"), [
+    ("the lease renewal for unit 1 is due by friday", "Got it: lease renewal for unit 1, by Friday."),
+    # held out
+    ("the final invoice for unit 2 is due on the 20th", "Got it: final invoice for unit 2, by Sunday, December 20."),
+])
+def test_a_thing_due_named_by_five_words_is_kept(desk, said, kept):
+    """Before: None ("I see.")."""
+    assert said_to(desk, said) == [kept]
+
+
+def test_guard_six_words_due_are_not_kept(desk):
+    assert said_to(desk, "the report for the board of directors is due monday") == [None]

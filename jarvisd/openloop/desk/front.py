@@ -237,6 +237,27 @@ _EN_CAME = re.compile(r"(?:(?:oh|so|ok(?:ay)?|well|yeah|and)[\s,]+)*(?:the|my|ou
                       r"(?:\s+(?:today|this\s+morning|this\s+afternoon|earlier|already|just\s+now))?[.!]*", re.IGNORECASE)
 
 
+# "mrs lopez in unit 3 is moving out on december 31", "the new tenant moves in january 5" (english69's landlord: SmolLM2
+# said it back / "I see.", nothing kept): someone else's move out or in, on a day, kept as "move-out for mrs lopez"
+_EN_MOVING = re.compile(r"(?:(?:oh|so|and|also|btw|ok(?:ay)?)[\s,]+)*(?P<who>(?:mrs?|ms|dr)\.?\s+[a-z][\w'-]*|(?P<the>the|my|our)\s+"
+                        r"(?:new\s+|old\s+|current\s+|upstairs\s+|downstairs\s+)?[a-z][\w'-]*|(?!(?:i|we|you|he|she|they|it|who|that)\b)"
+                        r"[a-z][\w'-]*)(?:\s+(?:in|from)\s+(?:unit|apartment|apt|suite|room|flat)\s+[\w-]+)?\s+(?:(?:is|are|'s|'re|will\s+be)"
+                        r"(?P<now>\s+now)?\s+moving|moves|will\s+move)\s+(?P<dir>out|in)\s+(?P<when>(?:on|this|next|tomorrow|today)\b"
+                        r"[^?]{0,40}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d[^?]{0,30})", re.IGNORECASE)
+
+
+def _moving_kept(text: str) -> str:
+    """"mrs lopez is moving out on december 31" as "the move-out for mrs lopez is on december 31" (read as an event);
+    "the new tenant moves in january 5" as "the new tenant has a move-in on january 5"; as said otherwise."""
+    if len(text) > 160 or (m := _EN_MOVING.fullmatch(text.strip().rstrip(".!"))) is None or not time_spans(m["when"]):
+        return text
+    when = m["when"] if re.match(r"(?:on|this|next|tomorrow|today)\b", m["when"], re.IGNORECASE) else f"on {m['when']}"
+    if m["the"] and not m["now"]:
+        return f"{m['who']} has a move-{m['dir'].lower()} {when}"
+    who = re.sub(r"^(?:the|my|our)\s+", "", m["who"], flags=re.IGNORECASE)
+    return f"the move-{m['dir'].lower()} for {who} is{' now' if m['now'] else ''} {when}"
+
+
 # the household asked about as a whole ("what do the kids have this week"): its days are the user's own agenda
 _HOUSEHOLD = frozenset({"kids", "children", "boys", "girls", "family", "twins"})
 _HOUSEHOLD_SPAN = re.compile(r"\b(?:this\s+week(?:end)?|next\s+week|today|tomorrow|tonight|this\s+month)\b")
@@ -473,6 +494,7 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
             text = "when is my return to work date"
         text = self._posted_is_pushed(text)
         text = self._visit_came(text)
+        text = _moving_kept(text)
         text = _KO_FILLER_MID.sub(" ", _KO_FILLER_LEAD.sub("", text, count=1)) or text
         text = _KO_CALLED_LEAD.sub("", text, count=1) or text
         text = _KO_HEARD_THEN_REMIND.sub(" ", text, count=1)
