@@ -251,6 +251,7 @@ class FactAsked:
     each: bool = False    # each fact holding the words is part of the answer (allergies: "… shellfish" and "… penicillin")
     older: bool = False   # the versions told before the newest only ("forget my old address", "옛날 주소 잊어버려")
     me: bool = False      # of what the user does ("what do I do for work"): a fact told of someone else is no answer
+    thing: bool = False   # asked with its "the" ("what do you know about the bill?"): a thing, not someone named so
 
 
 def readings(text: str) -> tuple[str, ...]:
@@ -281,7 +282,8 @@ def _fact_asked(text: str) -> FactAsked | None:
     if (_KO_ALL if korean else _EN_ALL).fullmatch(said):
         return FactAsked("", lang)
     if not korean and (m := _EN_ABOUT.fullmatch(said)) is not None and _keys(m["x"]):
-        return FactAsked(m["x"].strip(), lang, told=f"anything about {m['x'].strip()}", every=True)
+        return FactAsked(m["x"].strip(), lang, told=f"anything about {m['x'].strip()}", every=True,
+                         thing=bool(re.match(r"the\s", m["x"], re.IGNORECASE)))
     if (m := (_KO_LIKES if korean else _EN_LIKES).fullmatch(said)) is not None:
         no = m["no"] is not None
         told = ("싫어하는 것" if no else "좋아하는 것") if korean else ("what you don't like" if no else "what you like")
@@ -419,6 +421,18 @@ def noun_not_name(asked: FactAsked, facts: Sequence[str], descs: Sequence[str]) 
         return []
     return [i for i, desc in enumerate(descs)
             if (found := list(named.finditer(desc))) and all(m["det"] is not None for m in found)]
+
+
+def name_not_noun(asked: FactAsked, facts: Sequence[str]) -> list[int]:
+    """The facts (indexes in `facts`) to leave out of "what do you know about the bill?": the one word asked after "the"
+    is only a name in them ("bill is my accountant"; english68 left it: his facts said of the thing). None left out when
+    it was asked with no article, or by more than one word."""
+    words = asked.words.split()
+    if not asked.thing or len(words) != 2 or not re.fullmatch(r"[a-z][a-z'-]+", word := words[1].lower()):
+        return []
+    named = re.compile(rf"(?<![\w'-])(?P<det>{_DETERMINER}\s+)?{re.escape(word)}(?:'s)?(?![\w-])", re.IGNORECASE)
+    return [i for i, fact in enumerate(facts)
+            if (found := list(named.finditer(said_of(fact)))) and all(m["det"] is None for m in found)]
 
 
 def facts_meant(asked: FactAsked, facts: Sequence[str]) -> list[int]:
@@ -559,7 +573,8 @@ def said_back(asked: FactAsked, facts: Sequence[str]) -> str | None:
         listed = shown[0] if len(shown) == 1 else "; ".join(shown[:-1]) + f"; and {shown[-1]}"
         return f"You told me: {listed}."
     if asked.every:   # "what do you know about Lily?": the newest eight of them (round 65: three left her allergy out)
-        shown = [said(facts[i]) for i in facts_meant(asked, facts)[:ABOUT_SAID]]
+        apart = set(name_not_noun(asked, facts))   # "… about the bill": not Bill's
+        shown = [said(facts[i]) for i in [i for i in facts_meant(asked, facts) if i not in apart][:ABOUT_SAID]]
         if not shown:
             return None
         if asked.lang == "ko":

@@ -41,7 +41,7 @@ _FULL = (r"(?:need\s+to|have\s+to|have\s+got\s+to|got\s+to|gotta|ought\s+to|shou
 
 
 _EVENT_NOUNS = (r"(?:appointment|meeting|interview|exam|test|flight|call|class|lesson|session|reservation|"
-                r"check-?up|deadline|presentation|"
+                r"check-?up|deadline|presentation|move-out|move-in|"
                 # the forty-ninth session: "I've got a haircut on Saturday at 11" went to the model
                 r"haircut|massage|surgery|operation|party|wedding|funeral|concert|game|match|recital|rehearsal|practice|"
                 r"conference|webinar|workshop|seminar|hearing|ceremony|shift|date|visit|therapy|consultation|"
@@ -124,6 +124,20 @@ _VISITORS = (r"plumber|electrician|technician|tech|repairman|repair\s+guy|handym
              # "my grandchildren are coming to visit on saturday around noon" (the sixty-fifth session's retiree: to SmolLM2)
              r"grandchildren|grandkids|grandson|granddaughter|grandsons|granddaughters|son|daughter|niece|nephew|"
              r"children|daughter-in-law|son-in-law")
+
+# "the report is due by friday" (english68 left it: kept "report", said "Got it: report, by Friday." as an order to
+# report): a thing due whose one word is also a deed keeps its "the" / "my" ("the report", "my report" said "your report");
+# "the essay" stays "essay"
+_THE_THING_DUE = re.compile(r"(?P<the>the|my|our)\s+(?P<w>[a-z]+)\s+(?:is|'s|will\s+be)\s+due\b", re.IGNORECASE)
+
+
+def _due_thing(who: str, sen: str, start: int) -> str:
+    """The name a thing said due is kept by: with its "the" when the bare word reads as a deed (`_THE_THING_DUE`)."""
+    m = _THE_THING_DUE.search(sen, start)
+    if m is None or m["w"].lower() != who.lower() or who.lower() not in W.EN_BASE_VERBS:
+        return who
+    return f"{m['the'].lower()} {who}"
+
 
 def _repeated(low: str, start: int, end: int) -> bool:
     """An order said with its repeat and no time ("pack Max's lunch every weekday", said "every school day" by the
@@ -271,7 +285,8 @@ _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
                             # SmolLM2), no article, its end of a span
                             r"(?:(?:my|our|the)\s+|(?!(?:what|which|who|anything|something|nothing|everything|it|that|this|"
                             r"there|here|is|are|when|how|where|all|any|so)\b))"
-                            r"(?P<who>(?:[\w'-]+\s+){0,3}?[\w'-]+)\s+(?:is|'s|are|will\s+be)\s+"
+                            # "the lease renewal for unit 1 is due by friday" (english69's landlord: "I see."): five words
+                            r"(?P<who>(?:[\w'-]+\s+){0,4}?[\w'-]+)\s+(?:is|'s|are|will\s+be)\s+"
                             r"(?=due\s+(?:on|at|by|this|next|tomorrow|today|tonight|in|(?:the\s+)?end\s+of|"
                             r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)")),
     # "the bluebird invoice gets paid on january 6th" (round 64's freelancer: to SmolLM2): a bill or an invoice paid by a
@@ -328,7 +343,8 @@ _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
                          # "the delivery from Sysco comes Tuesdays" (the sixtieth session's restaurant: SmolLM2 said it back)
                          r"(?:(?:the|my|our)\s+(?P<who>" + _VISITORS + r"|(?:[\w'-]+\s+)?delivery(?:\s+from\s+[\w'-]+)?"
                          # "the produce guy comes tuesday at 7am" (the sixty-eighth session's restaurant owner: "I see.")
-                         r"|[a-z][\w'-]*\s+(?:guy|man|lady|driver|rep|tech|technician))"
+                         # "the ice machine tech is coming thursday at 9" (english69: two words before "tech", nothing kept)
+                         r"|(?:[a-z][\w'-]*\s+){1,2}(?:guy|man|lady|driver|rep|tech|technician))"
                          # "Sam is coming saturday at 3" (the sixtieth session's new parent: to SmolLM2): someone named
                          r"|(?!(?:it|that|this|he|she|they|there|what|who|everyone|everybody|someone|somebody|nobody|"
                          r"something|nothing|winter|summer|spring|fall|autumn|christmas|rain|snow|storm|help|dinner|lunch|"
@@ -900,7 +916,8 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
                     clause = _FIRST_THING.sub(r"\g<day> at 9am", clause)   # an event "first thing Monday": at its start
                 if not re.search(r"\b(?:trip|vacation|holiday|cruise|getaway|flight)s?$", t.who, re.IGNORECASE):
                     clause = _at_part_hour(clause)   # (a journey's morning stays its day: "the trip is Saturday morning")
-                out.extend(Commitment(t.who, each, (base + t.start, base + limit), remind=False) for each in _each_day(clause))
+                out.extend(Commitment(_due_thing(t.who, sen, t.start), each, (base + t.start, base + limit), remind=False)
+                           for each in _each_day(clause))
             continue
         if t.kind in ("habit", "chore", "must", "promise", "todo") and (doses := _TWO_DOSES.match(low, t.end, end)) is not None:
             # "i take my blood pressure pill every morning at 8 and the metformin with dinner at 6" (the sixty-fifth session's

@@ -223,11 +223,15 @@ OWED_DEED = {"apology": ("apologise", "apologize"), "call": ("call", "ring"), "r
 
 # "tony called in sick so i need to cover his lunch shift tomorrow" (the sixty-eighth session's restaurant owner: kept
 # "cover his lunch shift"): "his" / "her" in the deed the reason leads to is the one named first, "cover tony's lunch shift"
-_NAMED_THEN_HIS = re.compile(
-    r"^(?P<head>(?:(?:so|ok|okay|oh|um|uh|and)[\s,]+)*(?P<who>(?!(?:i|we|you|he|she|they|it|this|that|there|the|my|our|"
-    r"someone|somebody|nobody|everyone|everybody|so|and|but)\b)[A-Za-z][a-z'-]{1,19})\s+(?:called|is|was|has|had|got|went|"
-    r"can't|cannot|couldn't|won't|quit|left)\b[^,.;!?]{1,60}?,?\s+so\s+(?:I|we)\s+(?:need\s+to|have\s+to|got\s+to|gotta|"
-    r"must|will|'ll|should)\s+[a-z]+(?:\s+(?:for|in))?\s+)(?:his|her)\b", re.IGNORECASE)
+_NAMED_THEN = (r"^(?P<head>(?:(?:so|ok|okay|oh|um|uh|and)[\s,]+)*(?P<who>(?!(?:i|we|you|he|she|they|it|this|that|there|the|my|"
+               r"our|someone|somebody|nobody|everyone|everybody|so|and|but)\b)[A-Za-z][a-z'-]{1,19})\s+(?:called|is|was|has|had|"
+               r"got|went|can't|cannot|couldn't|won't|quit|left|texted|emailed|rang|phoned|messaged)\b[^,.;!?]{0,60}?,?\s+"
+               r"so\s+(?:I|we)\s+(?:need\s+to|have\s+to|got\s+to|gotta|must|will|'ll|should)\s+[a-z]+")
+_NAMED_THEN_HIS = re.compile(_NAMED_THEN + r"(?:\s+(?:for|in))?\s+)(?:his|her)\b", re.IGNORECASE)
+# "tony called so i need to call him back" (english68 left it: kept "call him back"): "him" / "her" as the deed's object
+# (then no noun of hers: "back", a time, the end) is the one named first, "call tony back"
+_NAMED_THEN_HIM = re.compile(_NAMED_THEN + r"\s+)(?:him|her)(?=\s+(?:back|up|again|about|on|at|by|tomorrow|today|tonight|"
+                             r"later|this|next|before|after|in|when|first|now|soon|asap|right)\b|\s*[,.!?]|\s*$)", re.IGNORECASE)
 
 
 def _owed_deed(m: re.Match[str]) -> str:
@@ -244,6 +248,7 @@ def standard(text: str) -> str:
         return text
     text = _OWE_PAY_BACK.sub(lambda m: f"{m['i']} need to pay {m['who']} back {m['what']}", text)
     text = _OWE_THEN_DO.sub(_owed_deed, text)
+    text = _NAMED_THEN_HIM.sub(lambda m: f"{m['head']}{m['who']}", text)
     text = _NAMED_THEN_HIS.sub(lambda m: f"{m['head']}{m['who']}'s", text)
     text = _deed_first(_INTO_OURS.sub("in two hours", _INTO_UNIT.sub("in two ", text)))
     text = _REMIND_FOUR.sub(lambda m: f"{m[1]} about ", _FOUR_WHEN.sub("for ", text))

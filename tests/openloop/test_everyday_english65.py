@@ -44,7 +44,7 @@ def test_guard_a_deadline_of_nothing_kept_moves_nothing(desk):
 
 
 def test_guard_a_due_told_of_a_new_thing_is_still_kept(desk):
-    assert said_to(desk, "the rent is due on the 1st") == ["Got it: rent, by Friday, January 1, 2027."]
+    assert said_to(desk, "the rent is due on the 1st") == ["Got it: the rent, by Friday, January 1, 2027."]
 
 
 @pytest.mark.parametrize(("kept", "said", "reply"), [

@@ -77,7 +77,7 @@ def test_a_kept_day_is_said_as_a_day_not_due_by(desk, told, asked, answer):
 
 def test_guard_a_deadline_is_still_due_by(desk):
     assert said_to(desk, "the report is due by friday", "when is the report due") == [
-        "Got it: report, by Friday.", "Report is due by Friday."]
+        "Got it: the report, by Friday.", "The report is due by Friday."]   # its "the" kept since english69
 
 
 # ---------------------------------------------------------------- 3. a debt said again after its deed

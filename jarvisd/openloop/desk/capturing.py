@@ -526,10 +526,11 @@ class Capturing(DeskBase):
 
     def _before_named(self, proposed: ProposedLoop) -> ProposedLoop:
         """"I need to get gas before the trip" with "trip, Saturday at 9 AM" open: due by the trip (the fifty-first
-        session: kept with no due)."""
+        session: kept with no due), tied to it the same day (english69: moved with it)."""
         m = _BEFORE_NAMED.search((proposed.evidence or "").rstrip(" .!"))
         if proposed.due_ms is not None or m is None or (loop := self._one_named(m["x"])) is None or loop.due_ms is None:
             return proposed
+        self._tie(loop, 0)   # moved with it (english69: the hood vents stayed on Thursday when the inspection moved)
         return replace(proposed, due_ms=loop.due_ms)
 
     def _fixed(self, opened: list[ProposedLoop], fixing: Fix, now: datetime) -> list[ProposedLoop]:

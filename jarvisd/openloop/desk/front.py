@@ -230,6 +230,35 @@ _OWE_ON = re.compile(r"^what\s+(?:do\s+i\s+owe|(?:do\s+i\s+(?:have|need)\s+to|mu
                      r"\s+(?=(?:on|by|this|next|today|tomorrow|tonight|before)\b)", re.IGNORECASE)
 
 
+# "the plumber came", "the ice machine tech was here", "the produce guy stopped by" (english68/69: "I see.", the visit
+# left open): someone whose visit is kept ("plumber visit") came; the visit is done (`_visit_came`)
+_EN_CAME = re.compile(r"(?:(?:oh|so|ok(?:ay)?|well|yeah|and)[\s,]+)*(?:the|my|our)\s+(?P<who>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3}?)"
+                      r"\s+(?:finally\s+|just\s+|already\s+)?(?:came(?:\s+(?:by|over|out|round|around))?|was\s+(?:here|over|by)|"
+                      r"stopped\s+by|dropped\s+by|swung\s+by|showed\s+up|has\s+been(?:\s+here)?|has\s+come|left)"
+                      r"(?:\s+(?:today|this\s+morning|this\s+afternoon|earlier|already|just\s+now))?[.!]*", re.IGNORECASE)
+
+
+# "mrs lopez in unit 3 is moving out on december 31", "the new tenant moves in january 5" (english69's landlord: SmolLM2
+# said it back / "I see.", nothing kept): someone else's move out or in, on a day, kept as "move-out for mrs lopez"
+_EN_MOVING = re.compile(r"(?:(?:oh|so|and|also|btw|ok(?:ay)?)[\s,]+)*(?P<who>(?:mrs?|ms|dr)\.?\s+[a-z][\w'-]*|(?P<the>the|my|our)\s+"
+                        r"(?:new\s+|old\s+|current\s+|upstairs\s+|downstairs\s+)?[a-z][\w'-]*|(?!(?:i|we|you|he|she|they|it|who|that)\b)"
+                        r"[a-z][\w'-]*)(?:\s+(?:in|from)\s+(?:unit|apartment|apt|suite|room|flat)\s+[\w-]+)?\s+(?:(?:is|are|'s|'re|will\s+be)"
+                        r"(?P<now>\s+now)?\s+moving|moves|will\s+move)\s+(?P<dir>out|in)\s+(?P<when>(?:on|this|next|tomorrow|today)\b"
+                        r"[^?]{0,40}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d[^?]{0,30})", re.IGNORECASE)
+
+
+def _moving_kept(text: str) -> str:
+    """"mrs lopez is moving out on december 31" as "the move-out for mrs lopez is on december 31" (read as an event);
+    "the new tenant moves in january 5" as "the new tenant has a move-in on january 5"; as said otherwise."""
+    if len(text) > 160 or (m := _EN_MOVING.fullmatch(text.strip().rstrip(".!"))) is None or not time_spans(m["when"]):
+        return text
+    when = m["when"] if re.match(r"(?:on|this|next|tomorrow|today)\b", m["when"], re.IGNORECASE) else f"on {m['when']}"
+    if m["the"] and not m["now"]:
+        return f"{m['who']} has a move-{m['dir'].lower()} {when}"
+    who = re.sub(r"^(?:the|my|our)\s+", "", m["who"], flags=re.IGNORECASE)
+    return f"the move-{m['dir'].lower()} for {who} is{' now' if m['now'] else ''} {when}"
+
+
 # the household asked about as a whole ("what do the kids have this week"): its days are the user's own agenda
 _HOUSEHOLD = frozenset({"kids", "children", "boys", "girls", "family", "twins"})
 _HOUSEHOLD_SPAN = re.compile(r"\b(?:this\s+week(?:end)?|next\s+week|today|tomorrow|tonight|this\s+month)\b")
@@ -449,6 +478,16 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
             return text
         return f"{m['lead']}push {m['x']} to {m['when']}"
 
+    def _visit_came(self, text: str) -> str:
+        """"the plumber came" with "plumber visit" open: "the plumber visit is done" (english69); as said when no visit
+        of that one is kept ("the plumber came" with only "call the plumber" open is no closing)."""
+        if len(text) > 120 or (m := _EN_CAME.fullmatch(text.strip())) is None:
+            return text
+        visit = f"{m['who'].lower()} visit"
+        if not any(loop.desc.lower() == visit for loop in self.service.agenda()):
+            return text
+        return f"the {visit} is done"
+
     def _handle(self, text: str, session: str) -> DeskReply | None:
         """The agenda's answer to one utterance, or None when it is not about the agenda. Invisible
         characters are off first (`textsafe.plain_words`: a soft hyphen in "to\u00admorrow"), and regional
@@ -463,6 +502,8 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
         if _BACK_TO_WORK.fullmatch(text.strip()) and any("work date" in loop.desc for loop in self.service.agenda()):
             text = "when is my return to work date"
         text = self._posted_is_pushed(text)
+        text = self._visit_came(text)
+        text = _moving_kept(text)
         text = _KO_FILLER_MID.sub(" ", _KO_FILLER_LEAD.sub("", text, count=1)) or text
         text = _KO_CALLED_LEAD.sub("", text, count=1) or text
         text = _KO_HEARD_THEN_REMIND.sub(" ", text, count=1)
@@ -534,6 +575,8 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
         if (other := _someone_else_will(text)) is not None and (reply := self._answer(other, session, lang)) is not None \
                 and reply.change.closed:   # "I can't pick up my brother, his friend will": taken on by someone else
             return reply
+        if (tied := self._tied_later(text, lang)) is not None:   # "paying the deposit is the day before the move"
+            return tied
         if (also := self._the_same_for(text, session, lang)) is not None:   # "and the invoice to bluebird too"
             return also
         if (fixed := self._day_off_moved(text, session, lang)) is not None:   # "no, I meant next thursday"

@@ -62,6 +62,7 @@ from jarvisd.openloop.intents import (
 )
 from jarvisd.openloop.model import AgendaChange, LoopStatus, OpenLoop, after_link
 from jarvisd.openloop.shifts import Shift, asks_amount, bare_amount, read_shift
+from jarvisd.openloop.tied_later import bare_thing, tied_later
 from jarvisd.openloop.when import ImpossibleTime, resolve_time, time_spans
 
 log = logging.getLogger(__name__)
@@ -584,6 +585,34 @@ class Moving(DeskBase):
         return DeskReply(said, lang, change=AgendaChange(updated=(updated, *(after for _, after in tied), *along),
                                                          before=(loop, *(was for was, _ in tied))), intent="correct")
 
+    def _tied_later(self, text: str, lang: phrases.Lang) -> DeskReply | None:
+        """"oh, and paying the deposit is the day before the move" with "pay the deposit" and "move, by Saturday" kept
+        (after68 left it: "The day before the move is paid."): the deposit now due the day before the move, at its own
+        clock time, and tied to it (`OpenLoop.after`), so it moves with the move; "undo that" puts it back."""
+        if lang != "en" or (told := tied_later(text)) is None:
+            return None
+        other = self._one_named(told.other)
+        loop = self._one_named(told.thing) or self._one_named(bare_thing(told.thing))
+        if other is None or loop is None or other.id == loop.id or other.due_ms is None or other.repeat is not None \
+                or loop.repeat is not None:
+            return None
+        tz = self.service.tz
+        day = phrases.due_day(other.due_ms, tz) + timedelta(days=told.days)
+        at = time(23, 59) if loop.due_ms is None else datetime.fromtimestamp(loop.due_ms / 1000, tz).time()
+        due_ms = int(datetime.combine(day, at, tzinfo=tz).timestamp() * 1000)
+        if told.days == 0 and loop.due_ms is None and other.due_ms is not None:
+            due_ms = other.due_ms
+        if due_ms <= self.service.now_ms():
+            return None
+        remind_ms = None if loop.remind_ms is None or loop.due_ms is None else loop.remind_ms + (due_ms - loop.due_ms)
+        moved = loop if due_ms == loop.due_ms else self.service.reschedule(loop.id, due_ms=due_ms, remind_ms=remind_ms)
+        tied = self.service.tie(moved.id, f"{other.id}:{told.days}")
+        now = self.service.now_local()
+        head = f"Got it: {phrases.second_person(tied.desc)} stays {phrases.spoken_due(due_ms, now, tz, lang)}" \
+            if due_ms == loop.due_ms else phrases.confirm_updated(tied, now, tz, lang).rstrip(".")
+        said = f"{head}, and moves with {phrases.second_person(told.other.lower())} from now on."
+        return DeskReply(said, lang, change=AgendaChange(updated=(tied,), before=(loop,)), intent="correct")
+
     def _moved_tied(self, before: OpenLoop, moved: OpenLoop) -> list[tuple[OpenLoop, OpenLoop]]:
         """The promises due relative to `moved` (`OpenLoop.after`: "잔금 이사 전날까지", "return the van two days after
         the move"), each moved to its days from the new day at its own clock time, the link kept (after68): (as it
@@ -592,15 +621,20 @@ class Moving(DeskBase):
             return []
         tz = self.service.tz
         new_day = phrases.due_day(moved.due_ms, tz)
-        if new_day == phrases.due_day(before.due_ms, tz):
-            return []
+        same_day = new_day == phrases.due_day(before.due_ms, tz)
         out = []
         for loop in sorted(self.service.tied_to(moved.id), key=lambda loop: loop.due_ms or 0):   # said by day
             link = after_link(loop.after)
             if loop.due_ms is None or loop.id == moved.id or link is None:
                 continue
-            at = datetime.fromtimestamp(loop.due_ms / 1000, tz)
-            due_ms = int(datetime.combine(new_day + timedelta(days=link[1]), at.timetz()).timestamp() * 1000)
+            if link[1] == 0 and loop.due_ms == before.due_ms:
+                # "clean the hood vents before the inspection", due at its moment: at its new moment (english69)
+                due_ms = moved.due_ms
+            elif same_day:
+                continue
+            else:
+                at = datetime.fromtimestamp(loop.due_ms / 1000, tz)
+                due_ms = int(datetime.combine(new_day + timedelta(days=link[1]), at.timetz()).timestamp() * 1000)
             if due_ms <= self.service.now_ms() or due_ms == loop.due_ms:
                 continue
             remind_ms = None if loop.remind_ms is None else loop.remind_ms + (due_ms - loop.due_ms)
