@@ -320,6 +320,9 @@ _EN_POSSESSIVE = frozenset({"my", "his", "her", "their", "our"})
 # Kin said as a name, without "my": "pay the bill for mom" is "for my mom"
 _EN_BARE_KIN = frozenset("mom mum mommy mummy ma dad daddy pa grandma grandpa granny nana gran".split())
 _EN_NAME_SUFFIX = frozenset({"jr", "sr", "junior", "senior", "ii", "iii"})
+# Someone named with a title: "move-out for mrs lopez" is hers ("we're moving out on saturday" moved it, the
+# sixty-seventh session, after english69 kept other people's move-outs)
+_EN_TITLES = frozenset({"mr", "mrs", "ms", "miss", "dr", "prof"})
 
 
 def adds_a_party(mine: Profile, theirs: Profile, *, joined_only: bool = False) -> bool:
@@ -341,6 +344,8 @@ def adds_a_party(mine: Profile, theirs: Profile, *, joined_only: bool = False) -
             joined = ws[i + 2]
         elif i + 1 < len(ws) and w == "for" and ws[i + 1] in _EN_BARE_KIN:
             joined = ws[i + 1]      # "for mom", "for dad": for my mom
+        elif i + 2 < len(ws) and w == "for" and ws[i + 1] in _EN_TITLES:
+            joined = ws[i + 2]      # "for mrs lopez"
         elif i + 1 < len(ws) and w in _EN_AND:
             j = i + 1
             while j < len(ws) - 1 and ws[j] in _EN_DETERMINERS:

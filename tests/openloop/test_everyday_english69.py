@@ -5,33 +5,11 @@ agenda, its clock moved by hand (UTC); the real assistant (`tests.assistants.ans
 
 from __future__ import annotations
 
-from datetime import datetime
-from pathlib import Path
-from zoneinfo import ZoneInfo
-
 import pytest
 
-from jarvisd.openloop.desk import AgendaDesk
-from jarvisd.openloop.korean_morph import KoreanAnalyzer
-from jarvisd.openloop.service import OpenLoopService
-from jarvisd.openloop.stores import JsonlLoopStore
 from tests.assistants import answers_to
-from tests.openloop.conftest import FakeClock, agenda_rows, said_to
-
-UTC = ZoneInfo("UTC")
-MONDAY = datetime(2026, 12, 7, 10, 0, tzinfo=UTC)      # a Monday morning
-
-
-@pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock(MONDAY.timestamp())
-
-
-@pytest.fixture
-def desk(tmp_path: Path, korean: KoreanAnalyzer, clock: FakeClock) -> AgendaDesk:
-    service = OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=UTC, clock=clock)
-    return AgendaDesk(service, korean)
-
+from tests.openloop.conftest import agenda_rows, said_to
+from tests.openloop.utc_monday import MONDAY, UTC, monday_clock, monday_desk  # noqa: F401 (fixtures)
 
 # ---------------------------------------------------------------- 1. a deed before an event moves with it
 
@@ -246,6 +224,23 @@ def test_someone_moving_out_or_in_on_a_day_is_kept(desk, said, kept):
 def test_someone_now_moving_out_on_another_day_moves_it(desk):
     said = said_to(desk, "mrs lopez in unit 3 is moving out on december 31", "mrs lopez is now moving out on january 2")
     assert said[1] == "Updated: move-out for mrs lopez, now by Saturday, January 2, 2027."
+
+
+@pytest.mark.parametrize("own", ["we're moving out on saturday", "i'm moving out on friday",
+                                 # held out: another titled person's errand
+                                 "i need to move out by saturday"])
+def test_guard_my_own_move_out_is_not_someone_elses(desk, own):
+    """The sixty-seventh session: with "move-out for mrs lopez" kept, "we're moving out on saturday" answered "Updated:
+    move-out for mrs lopez, now by Saturday." (hers moved, ours kept nowhere): a promise for someone named with a title
+    is another promise than the same words without her."""
+    said_to(desk, "mrs lopez is moving out on the 15th", own)
+    assert ("move-out for mrs lopez", "2026-12-15 23:59") in agenda_rows(desk)
+    assert len(agenda_rows(desk)) == 2
+
+
+def test_guard_a_titled_persons_errand_said_again_is_the_same(desk):
+    said_to(desk, "remind me to call the plumber for mrs kim tomorrow", "remind me to call the plumber for mrs kim on friday")
+    assert [desc for desc, _ in agenda_rows(desk)] == ["call the plumber for mrs kim"]
 
 
 @pytest.mark.parametrize("said", ["sam is moving out", "the kids are moving in together", "he is moving out on friday",
