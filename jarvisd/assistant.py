@@ -46,7 +46,7 @@ from jarvisd.llm.base import BackendError, Message
 from jarvisd.llm.health import BackendHealth
 from jarvisd.manifest import ModelStore
 from jarvisd.memory.allowed_yet import YetAsked, cleared, cleared_answer, restriction, yet_answer, yet_asked
-from jarvisd.memory.cli import open_service, remember_command
+from jarvisd.memory.cli import embedder_absence, open_service, remember_command
 from jarvisd.memory.commands import PROCEDURES_DIR, register_memory_commands
 from jarvisd.memory.dated_facts import (
     ENDS_SAID,
@@ -1015,6 +1015,8 @@ def build_assistant(cfg: Config, store: ModelStore, *, backends: Backends | None
     backends = backends or select_backends(cfg, store)
     bus = bus or EventBus()
     memory = memory or open_service(cfg, backends.embedder)
+    if backends.embedder is None:   # what `/remember reembed` says: a damaged model file, not "provider = none"
+        memory.no_embedder_why = embedder_absence(backends.notes)
     memory.health.publish = bus.publish_nowait  # a store failing while running shows in the HUD's status
     for warning in memory.warnings:
         log.warning("memory: %s", warning)

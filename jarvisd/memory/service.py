@@ -72,6 +72,7 @@ class MemoryService(Recall, Writes):
         self.health.writes_done = lambda: getattr(self.store, "writes_done", None)
         self.embedder = embedder  # None while the stored vectors do not fit it (keyword recall)
         self.configured_embedder = embedder  # what `/remember reembed` embeds with
+        self.no_embedder_why: str | None = None  # why the configured embedder could not be had (a damaged file)
         stored = store.vector_dimensions
         if embedder is not None and stored is not None and stored != embedder.dimensions:
             self.warnings.append(
