@@ -101,6 +101,7 @@ from jarvisd.memory.forget_asked import (
     names_a_fact,
     nothing_to_forget,
     one_per_subject,
+    slash_forget_words,
     taken_back,
     which_to_forget,
 )
@@ -706,6 +707,8 @@ class Assistant:
                 answer.append(reply)  # a tool call waits for the user: this turn is the answer, not a question
                 yield reply
                 return
+            if (words := slash_forget_words(text)) is not None:
+                text = words   # "/forget my locker code": a kept fact's forget, as said in words (pass 70)
             # in a thread: the reader itself costs 0.8 s CPU on 4,000 characters of commas after a Korean word (pass 67)
             command = text if is_command(text) else await asyncio.to_thread(self._remember_in_words, text, session)
             corrected = None if command is not None else self._fact_corrected(text, session)

@@ -25,6 +25,17 @@ from jarvisd.memory.fact_asked import (
 )
 from jarvisd.textsafe import plain_words
 
+# "/forget my locker code": the slash command takes only sessions, and answered its usage line (pass 70); the words after
+# it are read as "forget my locker code" said
+_SLASH_FORGET = re.compile(r"\s*/forget\s+(?!session(?:\s|$))(?P<rest>\S.{0,3990})", re.IGNORECASE | re.DOTALL)
+
+
+def slash_forget_words(text: str) -> str | None:
+    """"/forget my locker code" as the words "forget my locker code"; None for "/forget session …" and other text."""
+    m = _SLASH_FORGET.fullmatch(text)
+    return None if m is None else f"forget {m['rest'].strip()}"
+
+
 _LEAD = r"(?:(?:so|and|hey|ok|okay|jarvis|please|actually|um|uh)[\s,]+)*"
 _EN = [re.compile(_LEAD + p, re.IGNORECASE) for p in (
     r"(?:please\s+)?(?:forget|delete|erase|remove)\s*,?\s+(?:that\s+|at\s+)?(?P<x>(?:my|our)\s+.+?)(?:\s+(?:please|for\s+me|now))?",

@@ -8,7 +8,7 @@ import pytest
 
 from jarvisd.memory.fact_asked import FactAsked
 from jarvisd.memory.forget_asked import forget_said
-from tests.assistants import scripted_assistant
+from tests.assistants import answers_to, scripted_assistant
 
 
 @pytest.mark.parametrize(("said", "words"), [
@@ -148,3 +148,23 @@ async def test_forget_where_i_parked_forgets_that_and_not_a_fact_about_dr_park(t
         assert [item.content for item in assistant.memory.told_facts(assistant.scope("s"))] == ["My dentist is Dr. Park"]
     finally:
         await assistant.close()
+
+
+@pytest.mark.parametrize(("told", "slash", "said"), [
+    ("/remember my locker code is 4521", "/forget my locker code", "OK, I forgot that your locker code is 4521."),
+    # held out: a fact told in words, the slash command with "that"
+    ("remember that my gym code is 77", "/forget that my gym code is 77", "OK, I forgot that your gym code is 77."),
+])
+async def test_a_fact_forgotten_with_the_slash_command_is_forgotten(tmp_path, told, slash, said):
+    """Pass 70: "/forget my locker code" answered "usage: /forget session [SESSION] confirm" and the code stayed."""
+    answers, _ = await answers_to(tmp_path, told, slash, "what is my locker code", says="4521")
+    assert answers[1] == said
+    assert "4521" not in answers[2] or "gym" in slash
+
+
+@pytest.mark.parametrize(("slash", "starts"), [
+    ("/forget session", "This deletes session 's'"), ("/forget session confirm", "Forgot session 's'"),
+])
+async def test_guard_the_slash_command_still_forgets_sessions(tmp_path, slash, starts):
+    answers, _ = await answers_to(tmp_path, slash)
+    assert answers[0].startswith(starts)
