@@ -14,8 +14,8 @@ from jarvisd.approval_words import decision
 from jarvisd.approvals import ApprovalDesk, ApprovalRequested
 from jarvisd.assistant import build_assistant
 from jarvisd.config import Config
-from jarvisd.hud.openapi import MAX_TURN_CHARS
 from jarvisd.manifest import ModelStore
+from jarvisd.textsafe import MAX_TURN_CHARS
 from jarvisd.turn_gate import TurnGate
 
 

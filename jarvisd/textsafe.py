@@ -16,6 +16,10 @@ import re
 import unicodedata
 from typing import Any
 
+# The longest text one turn takes, in characters (the HUD refuses more with a 413, `jarvisd chat` asks for parts, and
+# the agenda's readers know a turn of exactly this length may have been cut by a client: `openloop.cut_end`)
+MAX_TURN_CHARS = 4000
+
 _SURROGATE = re.compile("[\ud800-\udfff]")
 REPLACEMENT = "\ufffd"
 

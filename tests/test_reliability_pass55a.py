@@ -108,13 +108,15 @@ def _open(desk: AgendaDesk) -> list[str]:
 
 
 @pytest.mark.parametrize("said", ["skip the pills tomorrow", "skip tomorrow's pills", "skip the pills tomorrow please"])
-def test_skipping_tomorrows_pills_while_todays_is_next_skips_nothing_and_says_so(tmp_path, korean, said):
-    """Before: "OK, I'll skip this one: take your pills. Next: tomorrow at 8 AM.": today's 8 AM (the one open) was
-    withdrawn and the one the user asked to skip kept: today's reminder missed, tomorrow's said."""
+def test_skipping_tomorrows_pills_while_todays_is_next_skips_tomorrows_and_keeps_todays(tmp_path, korean, said):
+    """Before pass 55a: "OK, I'll skip this one: take your pills. Next: tomorrow at 8 AM.": today's 8 AM (the one open)
+    was withdrawn and the one the user asked to skip kept. Pass 55a then skipped nothing ("Not skipped: … I can only skip
+    the next one"); since the sixty-seventh session a skip with its day is that day's time off (`day_off._EN_SKIP_ON`):
+    tomorrow's is off, today's kept."""
     desk, _ = _pills_desk(tmp_path, korean)
     reply = desk.handle(said, "default")
-    assert reply is not None and reply.text.startswith("Not skipped: take your pills comes next today at 8 AM, not "
-                                                       "tomorrow."), reply.text
+    assert reply is not None and reply.text == ("OK, you won't take your pills on Monday, December 7; it's back on "
+                                                "Tuesday, December 8."), reply.text
     assert _open(desk) == ["Sun 2026-12-06 08:00"]
 
 

@@ -95,7 +95,8 @@ def test_a_zero_width_space_inside_a_korean_word_is_nothing_to_the_agenda(tmp_pa
     ("I need to call\u200bmom by Friday", "call mom"),                       # pass 30: a space drawn as nothing
     ("I need to email Ana tomorrow at 5\u200bpm", "email Ana"),
     ("I need to buy milk\U0001F95B\ufe0f by Friday", "buy milk\U0001F95B"),
-    ("I need to call \U0001F469\u200d\U0001F467 family by Friday", "call \U0001F469\U0001F467 family"),
+    # (lows68: a joiner inside an emoji sequence is kept, so the family is one emoji, not two)
+    ("I need to call \U0001F469\u200d\U0001F467 family by Friday", "call \U0001F469\u200d\U0001F467 family"),
 ])
 def test_guard_a_zero_width_space_between_latin_words_and_emoji_marks_read_as_before(tmp_path, korean, said, kept):
     desk = _desk(tmp_path, korean)

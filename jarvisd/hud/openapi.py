@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from jarvisd.textsafe import MAX_TURN_CHARS
+
 STATUSES = ["done", "dismissed", "open"]
-MAX_TURN_CHARS = 4000
+__all__ = ["MAX_TURN_CHARS", "STATUSES", "openapi_document"]
 
 
 def _content(schema: str) -> dict[str, Any]:

@@ -6,7 +6,7 @@ one said whole earlier in the turn ("… wash the car" again) is no cut one (pur
 
 from __future__ import annotations
 
-from jarvisd.hud.openapi import MAX_TURN_CHARS
+from jarvisd.textsafe import MAX_TURN_CHARS
 
 
 def cut_word(text: str) -> str | None:

@@ -15,7 +15,6 @@ from dataclasses import replace
 from datetime import date, datetime, time, timedelta, tzinfo
 from typing import Literal
 
-from jarvisd.hud.openapi import MAX_TURN_CHARS
 from jarvisd.language import Language
 from jarvisd.openloop import repeats
 from jarvisd.openloop.alarms import alarm_kind
@@ -23,6 +22,7 @@ from jarvisd.openloop.commitment_words import EN_BASE_VERBS, KO_EVENT_NOUNS, KO_
 from jarvisd.openloop.hangul import RIEUL, final, topic
 from jarvisd.openloop.model import OpenLoop, until_at, until_day
 from jarvisd.openloop.when_words import EN_MONTH_NAMES, EN_WEEKDAYS
+from jarvisd.textsafe import MAX_TURN_CHARS
 
 Lang = Language
 SPOKEN_ITEMS = 5
