@@ -8,13 +8,14 @@ Blocking: call `synthesize` from a worker thread.
 from __future__ import annotations
 
 import logging
-import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+
+from jarvisd.textsafe import printable
 
 log = logging.getLogger("jarvisd.voice.tts")
 
@@ -52,16 +53,6 @@ def speakable_pieces(text: str, limit: int = MAX_PIECE_CHARS) -> list[str]:
     if rest.strip():
         pieces.append(rest)
     return pieces or [text]
-
-
-# a terminal's escape sequence ("\x1b[2J") and other control characters: said aloud by espeak's phonemizer ("[2J" read out,
-# 0.78 s of audio for "\x01\x02\x1b[2J", pass 69's low); a gap between words instead
-_ESCAPES = re.compile(r"\x1b\[[0-?]{0,32}[ -/]{0,8}[@-~]|\x1b[@-_]|[\x00-\x1f\x7f-\x9f]")
-
-
-def without_controls(text: str) -> str:
-    """`text` with terminal escape sequences and control characters read as spaces (piper reads nothing of them)."""
-    return _ESCAPES.sub(" ", text)
 
 
 def phoneme_pieces(phonemes: list[str], limit: int = MAX_PIECE_PHONEMES) -> list[list[str]]:
@@ -114,7 +105,9 @@ class SpeechSynthesizer:
     def synthesize(self, text: str, config: Any = None) -> Speech:
         """`config`: a `piper.config.SynthesisConfig` (tests and benches: no noise, the same audio every run)."""
         started = time.perf_counter()
-        chunks = [self._audio(phonemes, config) for piece in speakable_pieces(without_controls(text))
+        # terminal escapes and control characters are no speech: espeak's phonemizer read "\x01\x02\x1b[2J" out as 0.78 s
+        # of audio (pass 69's low); `printable` drops them as the HUD's text does
+        chunks = [self._audio(phonemes, config) for piece in speakable_pieces(printable(text))
                   for sentence in self.voice.phonemize(piece) for phonemes in phoneme_pieces(sentence)]
         audio = np.concatenate(chunks).astype(np.float32) if chunks else np.zeros(0, dtype=np.float32)
         return Speech(text=text, audio=audio, rate=self.rate, seconds=time.perf_counter() - started)
