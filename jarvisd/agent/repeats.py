@@ -275,12 +275,15 @@ KO_DISTINCT = 0.6
 _KO_WORD = re.compile(r"[^\s.,!?:;…~\"'()]+")
 
 
+def _in_circles(text: str, least: int) -> bool:
+    """`least` words or more, fewer than KO_DISTINCT of them different: the same few words come round again."""
+    words = _KO_WORD.findall(text)
+    return len(words) >= least and len(set(words)) < KO_DISTINCT * len(words)
+
+
 def ko_nonsense(answer: str) -> bool:
     """An answer to a Korean turn that is no answer: it says the same few words over and over, or is not in Hangul."""
-    words = _KO_WORD.findall(answer)
-    if len(words) >= KO_FEW_WORDS and len(set(words)) < KO_DISTINCT * len(words):
-        return True
-    return bool(answer.strip()) and not _mostly_hangul(answer)
+    return _in_circles(answer, KO_FEW_WORDS) or bool(answer.strip()) and not _mostly_hangul(answer)
 
 
 class ScriptCut:
@@ -301,8 +304,7 @@ class ScriptCut:
             return ""
         if self._korean:
             self._held += delta
-            words = _KO_WORD.findall(self._held)
-            if len(words) >= 3 * KO_FEW_WORDS and len(set(words)) < KO_DISTINCT * len(words):
+            if _in_circles(self._held, 3 * KO_FEW_WORDS):
                 self.cut, self._held = True, ""     # talking in circles: the model is stopped
             return ""
         if not self._on:
