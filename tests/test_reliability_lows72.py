@@ -50,3 +50,40 @@ def test_guard_a_label_that_fits_is_kept_as_it_is() -> None:
 def test_guard_a_run_of_marks_alone_is_linear_and_ends_in_the_mark() -> None:
     assert cut_whole("\u0301" * 4000, MAX_LABEL) == "…"
     assert cut_whole(FAMILY * 1300, MAX_LABEL).endswith("…")
+
+
+# ---------------------------------------------------------------- an agenda log with CR line ends (pass 69's low)
+
+@pytest.mark.parametrize("bom", [b"", b"\xef\xbb\xbf"], ids=["plain", "bom"])
+def test_an_agenda_saved_with_cr_line_ends_keeps_its_promises(tmp_path, bom) -> None:
+    """A classic Mac editor's save (lines ending in CR alone) was one line: every record quarantined as "Extra data"
+    and the agenda empty. Now it is rewritten with LF line ends, the original kept beside it as `.cr`, and the next
+    append is read with the rest."""
+    from tests.test_reliability_pass69 import RECORDS, _service, _text
+    path = tmp_path / "openloops.jsonl"
+    original = bom + _text("\r").encode()
+    path.write_bytes(original)
+    service = _service(path)
+    assert sorted(loop.desc for loop in service.agenda()) == sorted(r["desc"] for r in RECORDS)
+    assert (tmp_path / "openloops.jsonl.cr").read_bytes() == original
+    assert not list(tmp_path.glob("openloops.quarantine*"))
+    service.store.save(service.agenda()[0])
+    assert len(_service(path).agenda()) == 3
+
+
+def test_held_out_the_read_only_doctor_reads_a_cr_log_as_it_is(tmp_path) -> None:
+    from jarvisd.openloop.stores import JsonlLoopStore
+    from tests.test_reliability_pass69 import RECORDS, _text
+    path = tmp_path / "openloops.jsonl"
+    path.write_bytes(_text("\r").encode())
+    assert len(JsonlLoopStore(path, read_only=True).load()) == len(RECORDS)
+    assert path.read_bytes() == _text("\r").encode() and not (tmp_path / "openloops.jsonl.cr").exists()
+
+
+def test_guard_a_log_with_lf_ends_and_a_stray_cr_is_not_rewritten(tmp_path) -> None:
+    from tests.test_reliability_pass69 import _service, _text
+    path = tmp_path / "openloops.jsonl"
+    data = _text("\r\n").encode() + b"\r"
+    path.write_bytes(data)
+    assert len(_service(path).agenda()) == 3
+    assert path.read_bytes() == data and not (tmp_path / "openloops.jsonl.cr").exists()
