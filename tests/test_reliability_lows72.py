@@ -87,3 +87,4 @@ def test_guard_a_log_with_lf_ends_and_a_stray_cr_is_not_rewritten(tmp_path) -> N
     path.write_bytes(data)
     assert len(_service(path).agenda()) == 3
     assert path.read_bytes() == data and not (tmp_path / "openloops.jsonl.cr").exists()
+
