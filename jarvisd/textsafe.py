@@ -250,6 +250,33 @@ def has_visible(text: str) -> bool:
                for ch in plain_words(text))
 
 
+# What joins the character before it into one drawn character: marks (combining, enclosing, spacing), the emoji
+# skin tones, variation selectors, tag characters (a flag's), and a character right after a zero-width joiner
+_JOINS_BEFORE = frozenset(("Mn", "Me", "Mc"))
+
+
+def _joins_before(text: str, i: int) -> bool:
+    ch = text[i]
+    return (unicodedata.category(ch) in _JOINS_BEFORE or "\U0001f3fb" <= ch <= "\U0001f3ff"
+            or "\ufe00" <= ch <= "\ufe0f" or "\U000e0020" <= ch <= "\U000e007f" or ch == "\u200d"
+            or text[i - 1] == "\u200d")
+
+
+def cut_whole(text: str, limit: int) -> str:
+    """`text` cut to at most `limit` code points and "…" at a place between two drawn characters: never inside a
+    joined emoji (a family, a flag, a skin tone), between a letter and its accent, or in a pair of regional
+    indicators (lows72: the tray's label cut "👨‍👩‍👧" after its joiner and showed "👨‍…"). Whole when it fits."""
+    if len(text) <= limit:
+        return text
+    cut = limit - 1
+    while cut > 0 and _joins_before(text, cut):
+        cut -= 1
+    flags = 0   # regional indicators right before the cut: an odd count splits a flag
+    while cut - flags > 0 and "\U0001f1e6" <= text[cut - flags - 1] <= "\U0001f1ff":
+        flags += 1
+    return text[:cut - flags % 2].rstrip() + "…"
+
+
 _SPACE_RUN = re.compile(r"\s{2,}")
 _LINE_BREAKS = frozenset("\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029")
 

@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from jarvisd.events import AgendaChanged, EventBus, StatusChanged, TranscriptLine
+from jarvisd.textsafe import answer_text, cut_whole
 
 log = logging.getLogger(__name__)
 
@@ -69,9 +70,9 @@ def specs_from_json(items: Sequence[Mapping[str, Any]]) -> list[MenuSpec]:
                      separator=bool(item.get("separator", False))) for item in items]
 
 def loop_label(view: Mapping[str, Any]) -> str:
-    desc = str(view["desc"])
-    if len(desc) > MAX_LABEL:
-        desc = desc[:MAX_LABEL - 1] + "…"
+    # no bidi override or isolate of the text's reorders the "(due …)" after it (lows72: an RLO left open in a
+    # promise showed the due backwards); a long one cut between drawn characters
+    desc = cut_whole(answer_text(str(view["desc"])), MAX_LABEL)
     label = f"{desc}  (due {view['due']})" if view.get("due") else desc
     return f"{label}  ↻ {view['repeat']}" if view.get("repeat") else label
 

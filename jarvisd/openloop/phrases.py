@@ -248,7 +248,8 @@ def _due_and_repeat(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> st
         every = f"{every} at {at}"
     if lang == "ko":
         return f"{due.removesuffix('까지')}부터 {until_said(loop, now, tz, lang)}{every}"
-    return f"{due}, then {every}{until_said(loop, now, tz, lang)}"
+    # each time is on its day, not by it (lows72: "water the plants, by Sunday, then every Sunday"), as "까지" goes above
+    return f"{due.removeprefix('by ')}, then {every}{until_said(loop, now, tz, lang)}"
 
 
 def times_left(loop: OpenLoop, dues: Sequence[int], now: datetime, tz: tzinfo, lang: Lang) -> str:

@@ -344,30 +344,55 @@ def wide_encoding(head: bytes) -> str | None:
 
 
 class _WideAsUtf8:
-    """A UTF-16/32 file read as the UTF-8 bytes of its text, a line at a time (`readline(n)` for `bounded_lines`)."""
+    """A UTF-16/32 file (or a UTF-8 one whose lines end in CR alone) read as the UTF-8 bytes of its text with LF line
+    ends, a line at a time (`readline(n)` for `bounded_lines`)."""
 
     def __init__(self, fh: Any, codec: str) -> None:
         self._text = io.TextIOWrapper(fh, encoding=codec, errors="replace", newline="")
 
     def readline(self, size: int = -1) -> bytes:
-        return self._text.readline(size).replace("\r\n", "\n").encode("utf-8", "surrogatepass")
+        line = self._text.readline(size)
+        line = line[:-2] + "\n" if line.endswith("\r\n") else line[:-1] + "\n" if line.endswith("\r") else line
+        return line.encode("utf-8", "surrogatepass")
+
+
+# lows72: a log whose lines end in CR alone (a classic Mac editor's save, pass 69's low) was one line: every record
+# quarantined as "Extra data" and the agenda empty. Such a file has a CR and no LF anywhere (jarvisd's JSON escapes both).
+_CR_ONLY = "utf-8-cr"
+
+
+def _cr_only(fh: Any) -> bool:
+    seen_cr = False
+    while chunk := fh.read(1 << 20):
+        if b"\n" in chunk:
+            return False
+        seen_cr = seen_cr or b"\r" in chunk
+    return seen_cr
 
 
 def _file_codec(path: Path) -> str | None:
+    """How the log's text is not JSON Lines as jarvisd writes them: a UTF-16/32 codec, `_CR_ONLY`, or None."""
     try:
         with path.open("rb") as fh:
-            return wide_encoding(fh.read(8))
+            codec = wide_encoding(fh.read(8))
+            if codec is None:
+                fh.seek(0)
+                codec = _CR_ONLY if _cr_only(fh) else None
+            return codec
     except OSError:
         return None
 
 
 def convert_wide_log(path: Path) -> None:
-    """Rewrite a UTF-16/32 agenda log as UTF-8 (the next appends are UTF-8: a log of both would be read by neither),
-    the original kept beside it as `<name>.<codec>`; one warning line. Nothing is changed when it cannot be done."""
+    """Rewrite a UTF-16/32 agenda log as UTF-8, or one with CR line ends with LF (the next appends are UTF-8 lines: a
+    log of both would be read by neither), the original kept beside it as `<name>.<codec>` (`.cr`); one warning line.
+    Nothing is changed when it cannot be done."""
     codec = _file_codec(path)
     if codec is None:
         return
-    kept = path.with_name(f"{path.name}.{codec.replace('-', '')}")
+    what = "UTF-8 text with CR line ends" if codec == _CR_ONLY else f"{codec.upper()} text"
+    kept = path.with_name(f"{path.name}.{'cr' if codec == _CR_ONLY else codec.replace('-', '')}")
+    codec = "utf-8-sig" if codec == _CR_ONLY else codec
     fresh = path.with_name(f"{path.name}.utf8-tmp")
     try:
         with path.open("rb") as src, fresh.open("wb") as out:
@@ -383,13 +408,13 @@ def convert_wide_log(path: Path) -> None:
             os.fsync(copy.fileno())
         os.replace(fresh, path)
     except OSError as exc:
-        log.warning("openloop: %s is %s text, not UTF-8, and could not be rewritten as UTF-8 (%s): it is read as "
-                    "it is; save it as UTF-8", path, codec.upper(), exc.strerror or exc)
+        log.warning("openloop: %s is %s, not UTF-8 JSON Lines, and could not be rewritten (%s): it is read as "
+                    "it is; save it as UTF-8 with LF line ends", path, what, exc.strerror or exc)
         with contextlib.suppress(OSError):
             fresh.unlink()
         return
-    log.warning("openloop: %s was %s text (an editor saved it so), not UTF-8: rewritten as UTF-8, the original "
-                "kept in %s", path, codec.upper(), kept)
+    log.warning("openloop: %s was %s (an editor saved it so), not UTF-8 JSON Lines: rewritten as UTF-8 with LF line "
+                "ends, the original kept in %s", path, what, kept)
 
 
 class JsonlLoopStore(EmbeddingBoundary):
@@ -441,7 +466,7 @@ class JsonlLoopStore(EmbeddingBoundary):
             with (self.path.open("rb") if self.path.exists() else contextlib.nullcontext(None)) as fh:
                 codec = _file_codec(self.path) if fh is not None else None
                 if codec is not None:   # read only (the doctor): read as its text, the file left as it is
-                    fh = _WideAsUtf8(fh, codec)
+                    fh = _WideAsUtf8(fh, "utf-8-sig" if codec == _CR_ONLY else codec)
                 # pass 54a: the records of one `save_many` ("cancel everything", an undo, a compound ask) count
                 # only when its last one was written: a SIGKILL in the middle of a 5 MB write left 18,528 of
                 # 20,000 promises cancelled and 1,472 open. A damaged line inside a whole write is skipped alone.

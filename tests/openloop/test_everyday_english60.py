@@ -140,8 +140,8 @@ async def test_thanks_with_praise(tmp_path, said):
 
 @pytest.mark.parametrize("said, rows, reply", [
     ("ok so the delivery from Sysco comes Tuesdays", [("Sysco delivery", "2026-12-08 23:59")],
-     "Got it: Sysco delivery, by Tuesday, then every Tuesday."),
-    ("the cleaner comes on Tuesdays", [("cleaner visit", "2026-12-08 23:59")], "Got it: cleaner visit, by Tuesday, then every Tuesday."),
+     "Got it: Sysco delivery, Tuesday, then every Tuesday."),
+    ("the cleaner comes on Tuesdays", [("cleaner visit", "2026-12-08 23:59")], "Got it: cleaner visit, Tuesday, then every Tuesday."),
     ("the caterer needs the final count by May 1st", [("give the caterer the final count", "2027-05-01 23:59")], None),
     ("the landlord needs the signed lease by friday", [("give the landlord the signed lease", "2026-12-11 23:59")], None),
 ])

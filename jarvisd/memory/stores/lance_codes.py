@@ -5,19 +5,40 @@ mask computed with numpy.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Hashable
-from typing import Any
+from typing import Any, get_args
 
 import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from jarvisd.memory.items import Kind, Layer
 from jarvisd.memory.stores.base import StoreQuery
 from jarvisd.memory.stores.lance_rows import to_us
+
+log = logging.getLogger(__name__)
 
 OWNER = ("user", "agent", "layer", "kind", "source")  # coded together: few distinct combinations
 CODED = ("session", "topic", "task_type", "outcome")
 Owner = tuple[str, str, str, str, str]
+_KINDS, _LAYERS = frozenset(get_args(Kind)), frozenset(get_args(Layer))
+# a null number in a row no jarvisd writes (a hand edit, another program): read as these, not NumPy's cast of NaN
+_NUMBER_IF_NULL = {"created_us": 0, "accessed_us": 0, "importance": 0.5, "rehearsals": 0}
+
+
+def _unreadable_owners(owners: dict[Owner, int], counts: np.ndarray) -> None:
+    """One line for the rows no query can match: no user or agent, a kind or layer jarvisd does not know (lows72: such
+    a row was never recalled and nothing said so). Those rows stay on disk as they are."""
+    bad = [(owner, int(counts[code])) for owner, code in owners.items()
+           if not (isinstance(owner[0], str) and owner[0] and isinstance(owner[1], str) and owner[1]
+                   and owner[2] in _LAYERS and owner[3] in _KINDS)]
+    if bad:
+        shown = "; ".join(f"{n} with user={o[0]!r:.30} agent={o[1]!r:.30} layer={o[2]!r:.20} kind={o[3]!r:.20}"
+                          for o, n in bad[:3])
+        log.warning("memory: %d rows have an owner, layer or kind jarvisd never writes (%s%s): they are never "
+                    "recalled; the rows on disk are left as they are",
+                    sum(n for _, n in bad), shown, "; …" if len(bad) > 3 else "")
 
 
 class RowCodes:
@@ -47,6 +68,7 @@ class RowCodes:
         self._owner_memo = None
         self.owners = {}
         self.owner = self._encode_owners(table)
+        _unreadable_owners(self.owners, np.bincount(self.owner, minlength=len(self.owners)))
         self.vocab = {c: {} for c in CODED}
         self.codes = {c: self._encode(c, table.column(c).to_pylist()) for c in CODED}
         self.numbers = self._numbers(table)
@@ -54,7 +76,7 @@ class RowCodes:
     @staticmethod
     def _numbers(table: pa.Table) -> dict[str, np.ndarray]:
         def plain(name: str, dtype: Any) -> np.ndarray:  # a writable copy: `touched` updates two
-            return np.array(table.column(name).to_numpy(), dtype=dtype)
+            return np.array(pc.fill_null(table.column(name), _NUMBER_IF_NULL[name]).to_numpy(), dtype=dtype)
 
         return {
             "created_us": plain("created_us", np.int64), "importance": plain("importance", np.float64),
