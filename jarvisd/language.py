@@ -105,3 +105,10 @@ def opening_language(text: str) -> Literal["en", "other"] | None:
     if len(words) >= FOREIGN_OPENING or re.search(r"[.!?\n]", text):
         return "other" if sum(w in _OTHER_SMALL for w in words[:FOREIGN_OPENING]) >= 2 else "en"
     return None
+
+
+# English courtesy titles before a name ("mrs lopez", "Dr. Park", "prof kim"): one spelling for the open-loop rules and
+# memory (the union of the five lists they each kept: `text.adds_a_party`, `their_news`, `commitments_en`, `fact_asked`,
+# `remember_asked`); `EN_TITLE` is a regex alternation of them, with no dot (each rule says whether the dot may follow)
+EN_TITLES = ("mr", "mrs", "ms", "miss", "dr", "prof")
+EN_TITLE = "(?:" + "|".join(EN_TITLES) + ")"

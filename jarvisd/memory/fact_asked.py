@@ -16,6 +16,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from jarvisd.language import EN_TITLE
 from jarvisd.memory.fact_words import FACT_NOUNS
 from jarvisd.memory.talk_asked import of_someone_else
 from jarvisd.textsafe import plain_words
@@ -74,7 +75,7 @@ _PAST = {"park": "parked", "put": "put", "leave": "left", "hide": "hid", "store"
 _EN_WHAT_THE = re.compile(_LEAD + r"(?:(?:what|which|who)(?:'s|\s+is|\s+was)\s+the\s+(?P<x>[a-z]+'s\s+(?:[\w'-]+\s+){0,2}?[\w'-]+"
                           r"|(?:[\w'-]+\s+){0,2}?(?:" + FACT_NOUNS + r"))"
                           r"|who(?:'s|\s+is|\s+was)\s+(?P<who>(?!(?:my|our|the|a|an|it|that|this|there|he|she|you|i|calling|"
-                          r"coming|going|next|on|in|at|here)\b)(?:(?:dr|mr|mrs|ms)\.?\s+)?[a-z][\w'-]*))(?:\s+again)?", re.IGNORECASE)
+                          r"coming|going|next|on|in|at|here)\b)(?:" + EN_TITLE + r"\.?\s+)?[a-z][\w'-]*))(?:\s+again)?", re.IGNORECASE)
 # "what time does the hardware store close?", "when does the pharmacy open" (the sixtieth session: SmolLM2 made "10:30pm"
 # up): the hours told ("the hardware store closes at 8", kept by `remember_asked`)
 _EN_HOURS = re.compile(_LEAD + r"(?:what\s+time|when)\s+(?:does|do|will)\s+(?:the|my|our)\s+(?P<x>(?:[\w'-]+\s+){0,3}?[\w'-]+)\s+"

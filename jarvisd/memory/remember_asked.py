@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from jarvisd.language import EN_TITLE
 from jarvisd.memory.deixis import only_deixis
 from jarvisd.memory.fact_words import FACT_NOUNS
 from jarvisd.textsafe import latin_looks, shown
@@ -146,7 +147,7 @@ def _new_one(rules: str, said: str) -> str | None:
 
 # "Dr. Park does my teeth", "Mina does my hair" (the sixty-first session: SmolLM2's "My teeth.", then "who is my dentist?"
 # was denied): who does a thing for the user, asked back by its role (`fact_asked`: dentist, hairdresser, accountant)
-_EN_DOES_MY = re.compile(_TOLD_LEAD + r"(?P<fact>(?:(?i:dr|mr|mrs|ms)\.?\s+)?(?!(?:He|She|It|This|That|There|What|Who|I)\b)" + _NAME +
+_EN_DOES_MY = re.compile(_TOLD_LEAD + r"(?P<fact>(?:(?i:" + EN_TITLE + r")\.?\s+)?(?!(?:He|She|It|This|That|There|What|Who|I)\b)" + _NAME +
                          r"(?:\s+" + _NAME + r")?\s+(?i:does|cuts|fixes|handles|takes\s+care\s+of)\s+(?i:my|our)\s+"
                          r"(?i:teeth|hair|nails|taxes|books|car|garden|lawn))")
 # "I moved to Busan" (the sixty-first session: "nothing to mark done", then "where do I live?" went to SmolLM2)

@@ -506,3 +506,20 @@ def before_asked(t: str) -> str | None:
     """The words naming the promise of "what's left before the trip?" ("trip"), or None."""
     m = _EN_BEFORE.fullmatch(t)
     return m["x"] if m else None
+
+
+# "이번 달에 병원 가는 거 뭐 있지?" (the sixty-fourth session: the month's pills read with the check-up): the period's things of
+# that place; 병원 names a check-up, a test, a clinic
+_KO_GOING_TO = re.compile(r"(?<![가-힣])(?P<what>(?!이번|다음|담|금주|이달)[가-힣]{2,6})\s(?:가는|갈|가야\s?할|가야\s?되는)\s?(?:거|것|일)")
+_KO_MEDICAL = ("검진", "검사", "진료", "진찰", "병원", "접종", "외래", "초음파", "치료", "수술", "입원", "퇴원", "처방",
+               "치과", "안과", "피부과", "소아과", "내과", "이비인후과", "외과", "산부인과", "한의원", "의원", "정신과", "신경과")
+
+
+def ko_place_asked(text: str) -> str | None:
+    """The place a period's things are asked of ("병원" of "이번 달에 병원 가는 거 뭐 있지?"), else None."""
+    return None if (going := _KO_GOING_TO.search(text)) is None else going["what"]
+
+
+def at_place(desc: str, place: str) -> bool:
+    """Is the promise `desc` one of going to `place` (its name in it; for 병원 a check-up, a test, a clinic too)?"""
+    return place in desc or place == "병원" and any(word in desc for word in _KO_MEDICAL)

@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from jarvisd.language import EN_TITLE
 from jarvisd.openloop import commitment_words as W
 from jarvisd.openloop.closures_en import base_verb
 from jarvisd.openloop.closures_en import closures as sentence_closures
@@ -154,7 +155,7 @@ _I_WILL = r"(?:(?:i|we)" + _WILL_FUTURE + r"|i(?:d|ll)\b)(?!\s+(?:rather|sooner)
 
 # Each rule: its kind and the expression whose end is where the action starts.
 _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("told", re.compile(_SUBJ + r"\s+(?:told|promised|assured)\s+(?P<who>(?:(?:mr|mrs|ms|dr|prof)\.\s+)?[\w'-]+(?:\s+[\w'-]+){0,3}?)\s+"
+    ("told", re.compile(_SUBJ + r"\s+(?:told|promised|assured)\s+(?P<who>(?:" + EN_TITLE + r"\.\s+)?[\w'-]+(?:\s+[\w'-]+){0,3}?)\s+"
                         r"(?:that\s+)?" + _I_WILL + _ADV + r"\s+")),
     ("told", re.compile(_SUBJ + r"\s+(?:said|promised|agreed|decided|swore)(?:\s+that)?\s+"
                         + _I_WILL + _ADV + r"\s+")),

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from jarvisd.openloop.commitment_words import EN_BASE_VERBS
 from jarvisd.openloop.shifts import bare_amount
+from jarvisd.openloop.when import time_spans
 
 _LEAD = r"(?:(?:oh|and|also|actually|please|jarvis|(?:can|could|would|will)\s+you)\W+)*"   # "can you remind me an hour before?"
 _EN_BEFORE = re.compile(_LEAD + r"(?:remind|warn|ping|tell)\s+me\s+(?:again\s+)?(?P<amount>.+?)\s+(?:before|ahead(?:\s+of)?|"
@@ -218,3 +219,30 @@ def reminder_with_what(time_words: str, answer: str) -> str:
     answer = re.sub(r"^(?:(?:remind\s+me\s+)?to|about|that\s+i\s+(?:need|have)\s+to)\s+", "", answer, flags=re.IGNORECASE)
     time_words = re.sub(r"^for\s+", "", re.sub(r"^for\s+(?=\d)", "at ", time_words))   # "a reminder for 3pm"
     return " ".join(part for part in ("remind me to", answer, time_words) if part)
+
+
+# A reminder said or typed as a note: "reminder: call mom at 5pm", "Reminder, the dentist at 3", "reminder to call the vet
+# tomorrow at 9", "알림: 3시 회의", "알림 1분 뒤에 빨래 널기" (the sixty-second session: the English to SmolLM2, the Korean
+# kept as "알림 빨래 널기" with no reminder). The Korean only with a time and no ask of its own ("알림 꺼 줘", "알림 하지 마",
+# "알림 몇 개야" are about reminders, not one).
+_EN_NOTE = re.compile(r"(?:a\s+)?reminder(?P<mark>\s*[:,\-–]\s*(?:to\s+)?|\s+to\s+|\s+)(?P<x>\S.*)", re.IGNORECASE)
+
+
+# (a dash is a separator as in English: "알림 - 5분 뒤에 빨래" kept "- 빨래"; the Hangul or digit looked for ahead, once:
+# "[^?？]*[가-힣0-9][^?？]*" tried every split of a 4,000-character note ending in "?", 1.1 s; pass 63)
+_KO_NOTE = re.compile(r"(?:알림|리마인더)(?:\s*[:,\-–]\s*|\s+)(?P<x>(?=[^?？]*[가-힣0-9])[^?？]+)")
+
+
+_KO_NOTE_ASK = re.compile(r"(?:줘|주세요|마|말아|몇|뭐|언제|꺼|끄|켜|해|하지|있어|있나|없어|[?？])\W*$|(?:꺼|끄|켜|몇|뭐)\b")
+
+
+def reminder_note(text: str) -> str:
+    """`text` as the reminder it notes ("reminder: X" as "remind me to X", "알림: X" as "X 알려 줘"), else as said."""
+    if (m := _EN_NOTE.fullmatch(text.strip())) is not None:
+        rest = m["x"].strip()
+        verb = rest.split(" ", 1)[0].casefold() in EN_BASE_VERBS
+        if verb or m["mark"].strip():   # "reminder call the vet at 9"; not "reminder was useful"
+            return f"remind me {'to' if verb else 'about'} {rest}"
+    if (m := _KO_NOTE.fullmatch(text.strip())) is not None and time_spans(m["x"]) and not _KO_NOTE_ASK.search(m["x"]):
+        return f"{m['x'].strip().rstrip('.')} 알려 줘"
+    return text

@@ -13,7 +13,7 @@ from collections.abc import Set as AbstractSet
 from functools import lru_cache
 from operator import add
 
-from jarvisd.language import english_key
+from jarvisd.language import EN_TITLES, english_key
 from jarvisd.openloop.commitment_words import EN_BASE_VERBS, IRREGULAR_BASE
 from jarvisd.textsafe import EMOJI
 
@@ -322,7 +322,7 @@ _EN_BARE_KIN = frozenset("mom mum mommy mummy ma dad daddy pa grandma grandpa gr
 _EN_NAME_SUFFIX = frozenset({"jr", "sr", "junior", "senior", "ii", "iii"})
 # Someone named with a title: "move-out for mrs lopez" is hers ("we're moving out on saturday" moved it, the
 # sixty-seventh session, after english69 kept other people's move-outs)
-_EN_TITLES = frozenset({"mr", "mrs", "ms", "miss", "dr", "prof"})
+_EN_TITLES = frozenset(EN_TITLES)
 
 
 def adds_a_party(mine: Profile, theirs: Profile, *, joined_only: bool = False) -> bool:

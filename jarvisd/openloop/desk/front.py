@@ -18,6 +18,7 @@ from jarvisd.openloop import (
     phrases,
     shopping,
 )
+from jarvisd.openloop.agenda_asked import at_place, ko_place_asked
 from jarvisd.openloop.alarms import (
     alarm_kind,
     off_as_cancel,
@@ -31,7 +32,6 @@ from jarvisd.openloop.clock_asked import (
     zoned_clock,
 )
 from jarvisd.openloop.coming import ko_coming
-from jarvisd.openloop.commitment_words import EN_BASE_VERBS
 from jarvisd.openloop.commitments import is_korean, read_utterance
 from jarvisd.openloop.desk.asking import Asking
 from jarvisd.openloop.desk.capturing import Capturing
@@ -60,6 +60,23 @@ from jarvisd.openloop.desk.words import (
     _mentions,
     _named_in_spaced_or_not,
 )
+from jarvisd.openloop.en_talk import (
+    asked_then_told,
+    back_to_work_asked,
+    household_span,
+    my_clock_as_time,
+    owe_as_due,
+    posted_to,
+    same_for,
+    told_then_how_far,
+)
+from jarvisd.openloop.fillers import (
+    lines_as_a_list,
+    without_called,
+    without_en_filler,
+    without_ko_filler,
+    without_particles,
+)
 from jarvisd.openloop.intents import (
     Intent,
     all_on_day,
@@ -67,15 +84,43 @@ from jarvisd.openloop.intents import (
     match_intent,
     unnamed_closing,
 )
+from jarvisd.openloop.ko_order import (
+    ko_cancel_put_off,
+    ko_condition_day_after,
+    ko_flight,
+    ko_heard_then_remind,
+    ko_part_from,
+    ko_why_dropped,
+)
+from jarvisd.openloop.ko_other_day import (
+    after_other,
+    departs,
+    is_departure,
+    ko_check_asked,
+    long_after,
+    other_day_asked,
+    other_days,
+    says_another_day,
+    trip_span,
+)
 from jarvisd.openloop.korean_morph import KoreanAnalyzer
 from jarvisd.openloop.model import LoopStatus, OpenLoop
 from jarvisd.openloop.reasons import without_ko_reason_first
 from jarvisd.openloop.remind_asks import (
+    reminder_note,
     reminder_with_what,
     reminder_without_what,
 )
 from jarvisd.openloop.reported_moves import as_news, as_order, ko_booked, ko_was_moved, ko_was_then, told_now
 from jarvisd.openloop.service import OpenLoopService
+from jarvisd.openloop.their_news import (
+    came_visit,
+    ko_found_for,
+    ko_need_on_day_away,
+    ko_office_calls,
+    moving_kept,
+    someone_else_will,
+)
 from jarvisd.openloop.undo import Undoable
 from jarvisd.openloop.when import ImpossibleTime, resolve_time, time_spans
 from jarvisd.openloop.when_words import PART_HOURS, month_end
@@ -94,219 +139,16 @@ def _mostly_named(words: str, desc: str) -> bool:
     return not pairs or sum(pair in kept for pair in pairs) * 2 >= len(pairs)
 
 
-# "before that", "by then": the due of the promise just said
 def _runs_out_today(loop: OpenLoop, today: int, tz: tzinfo) -> bool:
     """A timer that runs out today (`today`: the date's ordinal), not read out as a thing due tomorrow."""
     return alarm_kind(loop.desc) == "timer" and loop.due_ms is not None \
         and datetime.fromtimestamp(loop.due_ms / 1000, tz).date().toordinal() <= today
 
 
-_HOW_FAR_THAT = re.compile(r"(?P<told>.{3,200}?)[\s,.;-]+(?:so\s+|and\s+)?(?:how\s+(?:many|much)\s+(?P<unit>weeks|days)\s+"
-                           r"(?:away\s+)?(?:is\s+that|is\s+it|until\s+then|till\s+then|do\s+i\s+have|left)"
-                           r"|how\s+(?:long|far(?:\s+away)?|far\s+off)\s+(?:is\s+that|is\s+it|until\s+then|till\s+then))\s*(?:from\s+now\s*)?[?.!]*",
-                           re.IGNORECASE)
-
-
-# words that think aloud before the sentence: "let's see, what's on Friday?", "hmm, okay so, remind me …"
-# A reminder said or typed as a note: "reminder: call mom at 5pm", "Reminder, the dentist at 3", "reminder to call the vet
-# tomorrow at 9", "알림: 3시 회의", "알림 1분 뒤에 빨래 널기" (the sixty-second session: the English to SmolLM2, the Korean
-# kept as "알림 빨래 널기" with no reminder). The Korean only with a time and no ask of its own ("알림 꺼 줘", "알림 하지 마",
-# "알림 몇 개야" are about reminders, not one).
-_EN_NOTE = re.compile(r"(?:a\s+)?reminder(?P<mark>\s*[:,\-–]\s*(?:to\s+)?|\s+to\s+|\s+)(?P<x>\S.*)", re.IGNORECASE)
-
-
-# (a dash is a separator as in English: "알림 - 5분 뒤에 빨래" kept "- 빨래"; the Hangul or digit looked for ahead, once:
-# "[^?？]*[가-힣0-9][^?？]*" tried every split of a 4,000-character note ending in "?", 1.1 s; pass 63)
-_KO_NOTE = re.compile(r"(?:알림|리마인더)(?:\s*[:,\-–]\s*|\s+)(?P<x>(?=[^?？]*[가-힣0-9])[^?？]+)")
-
-
-_KO_NOTE_ASK = re.compile(r"(?:줘|주세요|마|말아|몇|뭐|언제|꺼|끄|켜|해|하지|있어|있나|없어|[?？])\W*$|(?:꺼|끄|켜|몇|뭐)\b")
-
-
-def _reminder_note(text: str) -> str:
-    """`text` as the reminder it notes ("reminder: X" as "remind me to X", "알림: X" as "X 알려 줘"), else as said."""
-    if (m := _EN_NOTE.fullmatch(text.strip())) is not None:
-        rest = m["x"].strip()
-        verb = rest.split(" ", 1)[0].casefold() in EN_BASE_VERBS
-        if verb or m["mark"].strip():   # "reminder call the vet at 9"; not "reminder was useful"
-            return f"remind me {'to' if verb else 'about'} {rest}"
-    if (m := _KO_NOTE.fullmatch(text.strip())) is not None and time_spans(m["x"]) and not _KO_NOTE_ASK.search(m["x"]):
-        return f"{m['x'].strip().rstrip('.')} 알려 줘"
-    return text
-
-
-_FILLER_LEAD = re.compile(r"^(?:(?:let's\s+see|let\s+me\s+see|let\s+me\s+think|hmm+|umm*|uhh*|err*|well|ok(?:ay)?\s+so|alright\s+so|"
-                          r"right\s+so)\s*[,.…]+\s*)+", re.IGNORECASE)
-# ... and in Korean, where Whisper writes no comma: "음 분기 보고서 이번주 금요일까지 마감이야", "그 뭐지 거래처에 견적서
-# 보내야 되는데 내일 오전까지" (the sixty-fourth session: to SmolLM2, and the second read as "what's due tomorrow?" for its
-# 뭐지); the search for a word looked for in the middle too ("간식도 사야 되는데 그 뭐지 덴탈껌")
-_KO_FILLER_LEAD = re.compile(r"^(?:(?:음+|으음|어+|아+|흠+|그\s?뭐지|그\s?뭐더라|뭐더라|저기)(?:\s?[,.…]+)?\s)+")
-# "검진 전날 저녁부터 금식이래 알려줘" (the sixty-fifth session: SmolLM2's English paragraph): a thing told as heard
-# (-이래), then the reminder asked: the reminder of that thing
-_KO_HEARD_THEN_REMIND = re.compile(r"(?<=[가-힣]{2})(?:이래|이래요|이라는데|이라고\s?했어)\s(?=(?:꼭\s|좀\s)?(?:알려|리마인드))")
-# "… 저녁부터 금식하라고 알려줘": a deed from a part of the day on, reminded of when it starts ("저녁에")
-_KO_PART_FROM = re.compile(r"(?<=아침|점심|저녁|새벽)부터(?=\s)|(?<=(?<![가-힣])밤)부터(?=\s)")
-_KO_REMIND_ASKED = re.compile(r"(?:알려|리마인드)\s?(?:줘|주세요|줄래|줄래요|달라)")
-# "자비스 나 담주 월욜에 삼성 면접 있어" (the sixty-fifth session: kept "자비스 나 삼성 면접", Kiwi reading that 나 a
-# conjunction): the assistant called by name, and the speaker's 나 / 난 / 나는 / 저는 after it, are no part of the task
-_KO_CALLED_LEAD = re.compile(r"^자비스(?:야|아)?(?:\s?[,.!~]+)?\s(?:(?:나|난|나는|저는|전)\s)?")
-# "집들이 전날 장 봐야 돼", "당뇨 검사 전날 밤에 금식하라고 리마인드 해줘", "산모 수첩 챙겨야 되는데 검진 날 아침에 알려줘"
-# (the sixty-fourth session: kept with no day, or for today or tomorrow): a day said by another thing on the agenda
-# "잔금 이사 전날까지 보내야돼", "항공권 체크인 출발 하루 전에 알려줘" (the sixty-sixth session: kept with no day): 까지
-# after the day, and 하루 전 for 전날
-_KO_OTHER_DAY = re.compile(r"(?P<other>[가-힣]{2,8}(?:\s(?!다음\s?날|전\s?날|당일|하루)[가-힣]{2,8})?)\s?"
-                           r"(?P<rel>전\s?날|하루\s?전(?:\s?날)?|다음\s?날|당일|날(?=\s?(?:아침|점심|저녁|밤|오전|오후|새벽|에)))"
-                           r"(?=\s|$|에|까지)")
-# a departure named by what departs: "환전은 출발 전날" of the flight kept ("싱가포르 비행기")
-_KO_DEPARTURE = frozenset("출발 출국 떠나는".split())
-_KO_DEPARTING = ("비행기", "출국", "출장", "여행")
-_KO_GOING_TO = re.compile(r"(?<![가-힣])(?P<what>(?!이번|다음|담|금주|이달)[가-힣]{2,6})\s(?:가는|갈|가야\s?할|가야\s?되는)\s?(?:거|것|일)")
-_KO_MEDICAL = ("검진", "검사", "진료", "진찰", "병원", "접종", "외래", "초음파", "치료", "수술", "입원", "퇴원", "처방",
-               "치과", "안과", "피부과", "소아과", "내과", "이비인후과", "외과", "산부인과", "한의원", "의원", "정신과", "신경과")
-_KO_OTHER_DAY_ASKED = re.compile(r"[?？]|언제|며칠|몇\s*시|무슨\s*요일")
-# "전입신고 이사하고 2주 안에 해야돼" (the sixty-sixth session: kept "전입신고 이사하기", two weeks from today): so long
-# after another thing kept
-_KO_AFTER_OTHER = re.compile(r"(?<![가-힣])(?P<other>[가-힣]{2,8})\s?(?:하고|한\s?(?:뒤|후|다음)(?:에)?|하고\s?나서)\s"
-                             r"(?P<n>\d{1,2}|한|두|세|네|일)\s?(?P<unit>주일|주|일)\s?(?:안에|이내에|이내|내로|내에)(?=\s|$)")
-_KO_COUNT = {"한": 1, "일": 1, "두": 2, "세": 3, "네": 4}
-_KO_OTHER_DAY_SHIFT = {"전날": -1, "하루전": -1, "하루전날": -1, "다음날": 1, "당일": 0, "날": 0}
-# "정비 취소해줘 그냥 다음에 할래" (the sixty-sixth session: kept "다음에 하기", or closed an errand named 다음에): a cancel
-# and why, the deed put off to no time; the cancel is what is asked
-_KO_CANCEL_PUT_OFF = re.compile(r"(?P<cancel>취소(?:해\s?줘|해\s?주세요|해|할래|야|요)?)\s?[,.]?\s(?:그냥\s|걍\s)?(?:다음에|나중에|담에)\s?"
-                                r"(?:할래|할게|하지\s?뭐|해야지|하자|하려고)(?:요)?[.!]?$")
-# "담주 월욜 아침 여덟시 비행기로 싱가포르 가" (the sixty-sixth session: to SmolLM2, Kiwi reading that 가 a subject's
-# particle): a flight at a time said, to a place, is the flight kept ("싱가포르 비행기"), as "싱가포르 비행기 …" is
-_KO_FLY_TO = re.compile(r"(?P<when>[^?？\s][^?？]{0,40}?)\s(?:비행기|항공편)(?:로|으로)\s(?P<place>[가-힣A-Za-z]{2,10})(?:에|로|으로)?\s"
-                        r"(?:가|가요|간다|갑니다|가야\s?돼|가야\s?해|떠나|떠나요|출발해|출발해요|출국해|출국해요)[.!]?")
-# "모의고사 성적표 나오면 확인해야 되는데 목요일에 나온대" (the sixty-sixth session: to SmolLM2): the day the condition
-# comes true told after the duty, as "모의고사 성적표 목요일에 나오면 확인해야 돼"
-_KO_CONDITION_DAY_AFTER = re.compile(
-    r"(?P<thing>[가-힣A-Za-z0-9][^?？]{0,30}?)\s(?P<cond>나오면|오면|도착하면|들어오면)\s(?P<deed>[^?？]{1,30}?(?:해야|어야|아야))\s?"
-    r"(?:되는데|하는데)\s(?P<when>[^?？\s][^?？]{0,20}?)\s?(?:에\s)?(?:나온대|나온다|나와|온대|온다|와|도착한대|들어온대)(?:요)?[.!]?")
-# "출장 기간 동안 매일 아침 일곱시에 일정 확인 알려줘 닷새 동안" (the sixty-sixth session: the agenda read out): how long,
-# said after the ask, is said first; "X 기간 동안" of a trip kept is from its day; "매일 … 확인 알려줘" asks a reminder
-_KO_LONG_AFTER = re.compile(r"(?P<body>[^?？]{2,80}?(?:알려|리마인드\s?해)\s?(?:줘|주세요|줄래|줘요))\s(?P<dur>(?:닷새|나흘|사흘|이틀|열흘|보름|일주일|"
-                            r"한\s?달|\d{1,2}\s?(?:일|주|주일|달|개월)|(?:한|두|세|네)\s?(?:주|달))\s?(?:동안|간))[.!]?")
-_KO_TRIP_SPAN = re.compile(r"(?P<trip>출장|여행|휴가)\s?(?:기간\s?)?(?:동안|중에|내내)\s")
-_KO_CHECK_ASKED = re.compile(r"(?P<head>[^?？]{0,30}?(?:매일|매주|평일|[가-힣]{1,3}마다)[^?？]{0,40}\s)(?P<thing>[가-힣]{1,8}\s?확인)\s?"
-                             r"(?:알려|리마인드\s?해)\s?(?P<end>줘|주세요|줄래|줘요)")
-# "보험사에서 담주 화욜에 전화 준대" (the sixty-sixth session: SmolLM2's English paragraph): a call an office said it will
-# make, on a day said, is the user's call to take ("보험사 전화 받기"); an office only (에서), not a friend's word
-_KO_OFFICE_CALLS = re.compile(r"(?P<who>[가-힣A-Za-z]{2,10})에서\s(?P<when>[^?？]{2,30}?)\s?(?:에\s)?(?:전화|연락)(?:를|을)?\s?"
-                              r"(?:준대|준대요|준다고\s?했어|준다고\s?했어요|주기로\s?했어|주기로\s?했어요|온대|온대요|준답니다|준다네)[.!]?")
-_KO_FILLER_MID = re.compile(r"(?<=[가-힣])\s(?:그\s?뭐지|그\s?뭐더라|뭐더라)(?:\s?[,.…]+)?\s(?=[가-힣])")
-
-
-# "I can't pick up my brother, his friend will", "I won't be able to walk the dog, Sam will do it" (the fiftieth session:
-# to the model, "I'm not able to speak in English"): said as "his friend will pick up my brother", which the handed
-# closing reads (someone else does it: the promise withdrawn)
-_CANT_OTHER_WILL = re.compile(
-    r"(?:(?:oh|so|well|actually|and)[\s,]+)*(?:i|we)\s+(?:can't|cannot|can\s+not|won't\s+be\s+able\s+to|won't\s+manage\s+to)\s+"
-    r"(?P<deed>[a-z][\w' -]+?)\s*[,;]\s*(?:but\s+|so\s+)?(?P<who>(?:his|her|my|their|our)\s+[a-z]+|[a-z]+)\s+"
-    r"(?:will|is\s+going\s+to|'ll|can)(?:\s+(?:do|take\s+care\s+of)\s+(?:it|that))?(?:\s+instead)?[.!]?", re.IGNORECASE)
-
-
-# "and the invoice to bluebird design too net 30 from today": one more thing for the deed just kept (`_the_same_for`)
-_SAME_FOR = re.compile(r"(?:(?:oh|ok|okay|so|um+|uh+)[\s,]+)*(?:and|plus|also|oh\s+and)\s+(?P<x>(?:the|an?|my|our)\s+[a-z][\w'-]*"
-                       r"(?:\s+[\w'-]+){0,5}?)\s+(?:too|as\s+well)(?P<rest>\s+(?:by|on|before|this|next|tomorrow|today)\b[^,]*)?"
-                       r"(?:[\s,]+.*)?", re.IGNORECASE)
-
-
-# "what do i owe on the 15th", "what do i have to pay this week" (the sixty-fourth session's freelancer: "I have nothing you
-# promised On the 15th."): a day's or a span's dues asked
-# "called hr my return to work date is january 4" (the sixty-seventh session's parent: the call closed, the date kept
-# nowhere, and "when do i go back to work" went to SmolLM2): the call told done, then the date told, each read alone
-_ASKED_THEN_TOLD = re.compile(r"(?P<done>(?:i\s+)?(?:called|rang|phoned|emailed|talked\s+to|spoke\s+(?:to|with)|heard\s+(?:back\s+)?from|"
-                              r"checked\s+with)\s+(?:the\s+)?[\w'-]+(?:\s+[\w'-]+)??)[\s,]+(?:and\s+|so\s+)?"
-                              r"(?P<told>(?:my|our)\s+[\w'-]+(?:\s+[\w'-]+){0,5}?\s+(?:is|are|will\s+be)\s+\S.*)", re.IGNORECASE)
-# "when do i go back to work?" asked of the date kept so ("return to work date, January 4")
-# "Post the invoice to Monday." (voice66: Whisper's "Post" for "Push"; kept as a new promise "post the invoice" beside
-# "send the invoice"): a promise kept by name, not one of posting, put to a time said is pushed there
-_POST_TO = re.compile(r"(?P<lead>(?:(?:ok(?:ay)?|so|and|actually|oh|um|uh)[\s,]+)*)post\s+(?P<x>(?:the|my|our)\s+[a-z][\w'-]*"
-                      r"(?:\s+[a-z][\w'-]*){0,3}?)\s+(?:back\s+)?(?:to|till|until)\s+(?P<when>[\w ,:]{3,40}?)[.!]?", re.IGNORECASE)
-_BACK_TO_WORK = re.compile(r"when\s+(?:do|will|should)\s+i\s+(?:go\s+back|return|get\s+back|start\s+back)\s+(?:to|at)\s+work"
-                           r"(?:\s+again)?\??|when\s+am\s+i\s+(?:going\s+)?back\s+(?:at|to)\s+work\??", re.IGNORECASE)
-_OWE_ON = re.compile(r"^what\s+(?:do\s+i\s+owe|(?:do\s+i\s+(?:have|need)\s+to|must\s+i|should\s+i)\s+pay|(?:bills|payments)\s+(?:are|do\s+i\s+have))"
-                     r"\s+(?=(?:on|by|this|next|today|tomorrow|tonight|before)\b)", re.IGNORECASE)
-
-
-# "the plumber came", "the ice machine tech was here", "the produce guy stopped by" (english68/69: "I see.", the visit
-# left open): someone whose visit is kept ("plumber visit") came; the visit is done (`_visit_came`)
-_EN_CAME = re.compile(r"(?:(?:oh|so|ok(?:ay)?|well|yeah|and)[\s,]+)*(?:the|my|our)\s+(?P<who>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3}?)"
-                      r"\s+(?:finally\s+|just\s+|already\s+)?(?:came(?:\s+(?:by|over|out|round|around))?|was\s+(?:here|over|by)|"
-                      r"stopped\s+by|dropped\s+by|swung\s+by|showed\s+up|has\s+been(?:\s+here)?|has\s+come|left)"
-                      r"(?:\s+(?:today|this\s+morning|this\s+afternoon|earlier|already|just\s+now))?[.!]*", re.IGNORECASE)
-
-
-# "mrs lopez in unit 3 is moving out on december 31", "the new tenant moves in january 5" (english69's landlord: SmolLM2
-# said it back / "I see.", nothing kept): someone else's move out or in, on a day, kept as "move-out for mrs lopez"
-_EN_MOVING = re.compile(r"(?:(?:oh|so|and|also|btw|ok(?:ay)?)[\s,]+)*(?P<who>(?:mrs?|ms|dr)\.?\s+[a-z][\w'-]*|(?P<the>the|my|our)\s+"
-                        r"(?:new\s+|old\s+|current\s+|upstairs\s+|downstairs\s+)?[a-z][\w'-]*|(?!(?:i|we|you|he|she|they|it|who|that)\b)"
-                        r"[a-z][\w'-]*)(?:\s+(?:in|from)\s+(?:unit|apartment|apt|suite|room|flat)\s+[\w-]+)?\s+(?:(?:is|are|'s|'re|will\s+be)"
-                        r"(?P<now>\s+now)?\s+moving|moves|will\s+move)\s+(?P<dir>out|in)\s+(?P<when>(?:on|this|next|tomorrow|today)\b"
-                        r"[^?]{0,40}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d[^?]{0,30})", re.IGNORECASE)
-
-
-def _moving_kept(text: str) -> str:
-    """"mrs lopez is moving out on december 31" as "the move-out for mrs lopez is on december 31" (read as an event);
-    "the new tenant moves in january 5" as "the new tenant has a move-in on january 5"; as said otherwise."""
-    if len(text) > 160 or (m := _EN_MOVING.fullmatch(text.strip().rstrip(".!"))) is None or not time_spans(m["when"]):
-        return text
-    when = m["when"] if re.match(r"(?:on|this|next|tomorrow|today)\b", m["when"], re.IGNORECASE) else f"on {m['when']}"
-    if m["the"] and not m["now"]:
-        return f"{m['who']} has a move-{m['dir'].lower()} {when}"
-    who = re.sub(r"^(?:the|my|our)\s+", "", m["who"], flags=re.IGNORECASE)
-    return f"the move-{m['dir'].lower()} for {who} is{' now' if m['now'] else ''} {when}"
-
-
-# the household asked about as a whole ("what do the kids have this week"): its days are the user's own agenda
-_HOUSEHOLD = frozenset({"kids", "children", "boys", "girls", "family", "twins"})
-_HOUSEHOLD_SPAN = re.compile(r"\b(?:this\s+week(?:end)?|next\s+week|today|tomorrow|tonight|this\s+month)\b")
-
-
-def _ko_flight(text: str) -> str:
-    """"담주 월욜 아침 여덟시 비행기로 싱가포르 가" as "담주 월욜 아침 여덟시에 싱가포르 비행기 있어": only when the words
-    before 비행기 are its time and nothing else ("민수가 내일 비행기로 제주 가" is 민수's)."""
-    m = _KO_FLY_TO.fullmatch(text.strip())
-    if m is None:
-        return text
-    when = m["when"].removesuffix("에").strip()
-    spans = time_spans(when)
-    left = "".join(c for k, c in enumerate(when) if not any(a <= k < b for a, b in spans))
-    if not spans or left.strip(" 에"):
-        return text
-    return f"{when}에 {m['place']} 비행기 있어"
-
-
-def _someone_else_will(text: str) -> str | None:
-    m = _CANT_OTHER_WILL.fullmatch(text.strip())
-    if m is None or m["who"].lower() in ("i", "we", "you", "it", "that", "this"):
-        return None
-    return f"{m['who']} will {m['deed']}"
-
-
 # a snooze said with its own words or its length ("snooze it", "remind me later", "not now, ten minutes", "나중에 다시 알려
 # 줘"), not a bare "not yet" / "later"
 _ASKED_AGAIN = re.compile(r"\b(?:snooze|remind|ping|ask|tell|bug|minutes?|mins?|hours?|secs?|seconds?)\b|\d|알려|알림|스누즈|분|시간",
                           re.IGNORECASE)
-
-
-# Filipino English's particles: "po" (politeness) and "na" (already, now) after a word ("padala sent na to
-# mama", "remind me again in thirty minutes po"), Indian English's "yaar" (friend: "later yaar", "call the
-# doctor yaar about her knee"); they carry nothing the rules read
-_PARTICLES = re.compile(r"(?<=[A-Za-z0-9.'])\s+(?:po|na|yaar)(?=[\s,.!?]|$)", re.IGNORECASE)
-
-
-def _lines_as_a_list(text: str) -> str:
-    """Lines typed or pasted as one turn (the HUD) read as a list: a line end (CR, LF, U+2028, U+2029; VT,
-    FF and NEL are LF already, `plain_words`) after words is a comma, after a stop a space ("I need to email
-    Sam by Friday\ncall Ana tomorrow" is two promises, as with a comma; pass 16: with NEL it was one)."""
-    text = re.sub(r"(?<=[.!?。])[^\S\r\n\u2028\u2029]*[\r\n\u2028\u2029]\s*", " ", text)
-    return re.sub(r"[^\S\r\n\u2028\u2029]*[\r\n\u2028\u2029]\s*", ", ", text)
-
-
-def _without_particles(text: str) -> str:
-    return text if not text.isascii() else _PARTICLES.sub("", text)
 
 
 # "what's on this week?" asked on a Sunday: the week ahead, not the one day left of the week ending today (the fiftieth
@@ -330,11 +172,6 @@ def _next_month(now: datetime) -> tuple[int, int]:
     return (now.year + 1, 1) if now.month == 12 else (now.year, now.month + 1)
 
 
-# "move my 3pm to 4pm", "change the 3 o'clock to 5": the time names the promise, as "change 3pm to 4pm" does
-_MY_CLOCK = re.compile(r"^(?P<verb>move|change|push|reschedule|shift|bump|postpone|make)\s+(?:my|the)\s+"
-                       r"(?=\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.|o'clock)\b)", re.IGNORECASE)
-
-
 _KO_UNMUTE = re.compile(r"(?:(?:그|그거|그것)\s*)?(?:알림|리마인더)\s*(?:을|를|좀)?\s*(?:다시\s*)?(?:켜|살려)\s*(?:줘|주세요|줄래|줘요)?")
 
 
@@ -349,23 +186,6 @@ def _sunday_week(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, others: i
         said += " " + phrases.agenda_list(ahead, now, tz, "ko", "next_week").replace("다음 주에 할 일이", "다음 주에는 할 일이", 1)
     return phrases.ko_more_open(said, others)
 
-
-# "지수 이번 주 금요일 못 나온대 대타 구해야 돼": someone away on a day, then what that needs
-_KO_CANT_COME_THEN = re.compile(r"(?P<head>[가-힣0-9][가-힣0-9 ]{1,40}?)\s못\s?(?:나온대|온대|나와|와|나온다고\s?했어|온다고\s?했어)"
-                                r"\s*[,.]?\s(?P<rest>[가-힣][가-힣 ]{1,40}(?:해야|야)\s?(?:돼|해|겠어|겠다|된다))")
-
-# "대타 민호가 해준대", "베이비시터 이모가 와 주기로 했어": someone found for a thing sought ("대타 구하기")
-# "면담 때문에 초록 일요일까지로 미뤄졌어" (korean69: "그렇군요.", the abstract left on Friday): why a promise moved,
-# said first, is no part of the move ("그날 일 때문에 마트 가기" keeps its words: a capture, korean65's guard)
-_KO_WHY_MOVED = re.compile(r"[가-힣A-Za-z0-9 ]{1,30}?\s?때문에\s(?P<move>[가-힣A-Za-z0-9 ]{2,60}?(?:미뤄졌|미뤘|미뤄|옮겨졌|옮겼|옮겨"
-                           r"|바뀌었|바뀌|바꿨|당겨졌|당겼|연기됐|연기했)[가-힣]{0,4}[.!~]?)")
-# "조교 업무 때문에 내일 채점해야 돼" (korean69's week: kept "조교 업무 때문에 채점하기", and "채점 다 했어" was asked
-# about): a reason, then the day, then the deed; the reason is no part of the name (with no day after it, "그날 일
-# 때문에 마트 가기" keeps its words, korean65's guard)
-_KO_WHY_THEN_DAY = re.compile(r"(?!그날|그때)[가-힣A-Za-z0-9 ]{1,30}?\s?때문에\s(?P<rest>\S.{1,100})")
-_KO_FOUND_SOMEONE = re.compile(r"(?P<thing>[가-힣]{1,8})\s(?:[가-힣]{1,6}(?:이가|가|이|님이)|[가-힣]{1,6}씨가)\s?"
-                               r"(?:해\s?준대|해\s?준대요|해\s?준다고\s?했어|해\s?주기로\s?했어|맡아\s?준대|와\s?준대|"
-                               r"와\s?주기로\s?했어|한대|하기로\s?했어)[.!~]?")
 
 class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
     """The desk's front: one utterance in, the room that answers it chosen in order, the change kept for "undo that"."""
@@ -448,20 +268,19 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
     def _told_then_how_far(self, text: str, session: str) -> DeskReply | None:
         """"my race is on April 12th, how many weeks is that?" (the fifty-ninth session's low: to SmolLM2, "How about 12
         weeks?", nothing kept): what is told, kept as it would be alone, then how far off its day is."""
-        m = _HOW_FAR_THAT.fullmatch(text.strip())
-        if m is None or not m["told"].strip(" ,.") or not time_spans(m["told"]):
+        if (asked := told_then_how_far(text)) is None:
             return None
+        told, unit = asked
         now = self.service.now_local()
         try:
-            when = resolve_time(m["told"], now)
+            when = resolve_time(told, now)
         except ImpossibleTime:
             return None
         if when is None or when.at.date() < now.date():
             return None
-        kept = self._handle(m["told"].strip(" ,."), session)
+        kept = self._handle(told.strip(" ,."), session)
         lang: phrases.Lang = "en"
-        unit = "weeks" if (m["unit"] or "").lower() == "weeks" else "days"
-        words = re.sub(r"^(?:on|by|for|at)\s+", "", " ".join(m["told"][a:b] for a, b in when.spans), flags=re.IGNORECASE)
+        words = re.sub(r"^(?:on|by|for|at)\s+", "", " ".join(told[a:b] for a, b in when.spans), flags=re.IGNORECASE)
         far = phrases.days_until(words, when.at.date(), now.date(), lang, unit)
         if kept is None:
             return DeskReply(far, lang, intent="clock")
@@ -470,21 +289,19 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
     def _posted_is_pushed(self, text: str) -> str:
         """"Post the invoice to Monday." with "send the invoice" kept and no posting named: "push the invoice to
         Monday" (voice66); as said when the time is none, or the thing names no promise kept, or one of posting."""
-        if len(text) > 120 or (m := _POST_TO.fullmatch(text.strip())) is None or not time_spans(m["when"]):
+        if (posted := posted_to(text)) is None:
             return text
+        lead, thing, when = posted
         descs = [loop.desc for loop in self.service.agenda()]
-        found = naming.best_reference(m["x"], descs)
+        found = naming.best_reference(thing, descs)
         if not isinstance(found, int) or re.search(r"\bpost", descs[found], re.IGNORECASE):
             return text
-        return f"{m['lead']}push {m['x']} to {m['when']}"
+        return f"{lead}push {thing} to {when}"
 
     def _visit_came(self, text: str) -> str:
         """"the plumber came" with "plumber visit" open: "the plumber visit is done" (english69); as said when no visit
         of that one is kept ("the plumber came" with only "call the plumber" open is no closing)."""
-        if len(text) > 120 or (m := _EN_CAME.fullmatch(text.strip())) is None:
-            return text
-        visit = f"{m['who'].lower()} visit"
-        if not any(loop.desc.lower() == visit for loop in self.service.agenda()):
+        if (visit := came_visit(text)) is None or not any(loop.desc.lower() == visit for loop in self.service.agenda()):
             return text
         return f"the {visit} is done"
 
@@ -493,53 +310,40 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
         characters are off first (`textsafe.plain_words`: a soft hyphen in "to\u00admorrow"), and regional
         Korean endings and English words are read as the standard ones ("가야 쓰것다" as "가야겠다":
         `ko_dialect`; "tae phone the bank the morra" as "to phone the bank tomorrow": `en_dialect`)."""
-        said_as_is = _lines_as_a_list(printable(plain_words(text)).strip())   # a NUL off too (pass 41)
-        text = ko_dialect.standard(en_dialect.standard(_without_particles(said_as_is)))
+        said_as_is = lines_as_a_list(printable(plain_words(text)).strip())   # a NUL off too (pass 41)
+        text = ko_dialect.standard(en_dialect.standard(without_particles(said_as_is)))
         text = shopping.bare_list(text) or text   # "milk eggs bread and bananas" said alone: to buy
-        text = _MY_CLOCK.sub(r"\g<verb> ", text)   # "move my 3pm to 4pm" as the correction's "move 3pm to 4pm"
-        text = _FILLER_LEAD.sub("", text, count=1) or text   # "let's see, what's on Friday?" (the fiftieth session: the model's)
-        text = _OWE_ON.sub("what do i have due ", text, count=1)   # "what do i owe on the 15th": that day's dues
-        if _BACK_TO_WORK.fullmatch(text.strip()) and any("work date" in loop.desc for loop in self.service.agenda()):
+        text = my_clock_as_time(text)   # "move my 3pm to 4pm" as the correction's "move 3pm to 4pm"
+        text = without_en_filler(text)   # "let's see, what's on Friday?" (the fiftieth session: the model's)
+        text = owe_as_due(text)   # "what do i owe on the 15th": that day's dues
+        if back_to_work_asked(text) and any("work date" in loop.desc for loop in self.service.agenda()):
             text = "when is my return to work date"
         text = self._posted_is_pushed(text)
         text = self._visit_came(text)
-        text = _moving_kept(text)
-        text = _KO_FILLER_MID.sub(" ", _KO_FILLER_LEAD.sub("", text, count=1)) or text
-        text = _KO_CALLED_LEAD.sub("", text, count=1) or text
-        text = _KO_HEARD_THEN_REMIND.sub(" ", text, count=1)
-        text = _KO_CANCEL_PUT_OFF.sub(r"\g<cancel>", text, count=1)
-        text = _ko_flight(text)
+        text = moving_kept(text)   # "mrs lopez is moving out on december 31": her move-out (english69)
+        text = without_called(without_ko_filler(text))   # "음 …", "자비스 나 …"
+        text = ko_cancel_put_off(ko_heard_then_remind(text))   # "… 금식이래 알려줘", "정비 취소해줘 그냥 다음에 할래"
+        text = ko_flight(text)   # "담주 월욜 아침 여덟시 비행기로 싱가포르 가"
         text = without_ko_reason_first(text)   # "브레이크 패드 소리나서 센터 예약하기": the why is no part of it (lows67)
-        if (moved := _KO_WHY_MOVED.fullmatch(text.strip()) if len(text) <= 120 else None) is not None:
-            text = moved["move"]   # "면담 때문에 초록 일요일까지로 미뤄졌어": the move, not its why (korean69)
-        elif (why := _KO_WHY_THEN_DAY.fullmatch(text.strip()) if len(text) <= 140 else None) is not None and \
-                (spans := time_spans(why["rest"])) and spans[0][0] == 0:
-            text = why["rest"]     # "조교 업무 때문에 내일 채점해야 돼": 내일 채점해야 돼 (korean69)
+        # "면담 때문에 초록 일요일까지로 미뤄졌어": the move, not its why; "조교 업무 때문에 내일 채점해야 돼" (korean69)
+        text = ko_why_dropped(text)
         # "수요일에 위생 점검 나온대", "다음주 월요일에 원두 들어온대": said as a visit or a delivery is kept (korean68)
         text = ko_coming(text, time_spans) or text
-        if (absent := _KO_CANT_COME_THEN.fullmatch(text.strip())) is not None and \
-                len(found := time_spans(absent["head"])) == 1 and found[0][1] >= len(absent["head"].rstrip("에은는 ")) \
-                and not time_spans(absent["rest"]):
-            # "지수 이번 주 금요일 못 나온대 대타 구해야 돼": the need is for the day the one away misses (korean68)
-            text = f"{absent['head'][found[0][0]:found[0][1]]} {absent['rest']}"
-        if (found := _KO_FOUND_SOMEONE.fullmatch(text.strip())) is not None and \
-                any(loop.desc == f"{found['thing']} 구하기" for loop in self.service.agenda()):
-            text = f"{found['thing']} 구했어"   # "대타 민호가 해준대" with "대타 구하기" open: the one sought is found (korean68)
+        text = ko_need_on_day_away(text)   # "지수 이번 주 금요일 못 나온대 대타 구해야 돼" (korean68)
+        if (sought := ko_found_for(text)) is not None and \
+                any(loop.desc == f"{sought} 구하기" for loop in self.service.agenda()):
+            text = f"{sought} 구했어"   # "대타 민호가 해준대" with "대타 구하기" open: the one sought is found (korean68)
         if (offered := self._asked_is_offered(text, "ko")) is not None:
             return offered   # "오빠가 병원비 보내준대": the errand to ask them for it is done (korean69)
         if (which := self._ko_during_which(text, session)) is not None:
             return which   # "출장 기간 동안 …" with two trips kept: which one (korean69)
         text = self._ko_during(text)
-        if (call := _KO_OFFICE_CALLS.fullmatch(text.strip())) is not None and time_spans(call["when"]):
-            text = f"{call['when'].removesuffix('에')}에 {call['who']} 전화 받아야 돼"
-        if (m := _KO_CONDITION_DAY_AFTER.fullmatch(text.strip())) is not None and time_spans(m["when"]):
-            text = f"{m['thing']} {m['when'].removesuffix('에')}에 {m['cond']} {m['deed']} 돼"
-        if _KO_REMIND_ASKED.search(text):
-            text = _KO_PART_FROM.sub("에", text, count=1)
+        text = ko_condition_day_after(ko_office_calls(text))   # "보험사에서 … 전화 준대", "… 나오면 확인해야 되는데 목요일에 나온대"
+        text = ko_part_from(text)   # "저녁부터 금식하라고 알려줘": reminded in the evening
         if (day_of := self._ko_remind_the_day_before(text, session, self._lang(text))) is not None:
             return day_of   # "면접 전날 밤에 알려줘": the interview's reminder, not a promise "면접" of its own
         text = self._ko_other_day(text)
-        text = _reminder_note(text)   # "reminder: call mom at 5pm" as "remind me to call mom at 5pm"
+        text = reminder_note(text)   # "reminder: call mom at 5pm" as "remind me to call mom at 5pm"
         if not text and session in self._guesses and decision(said_as_is) is not None:
             text = said_as_is       # "ㅇㅇ" to "Do you mean …?": the regional reading drops it, the answer is it
         if not text:
@@ -568,11 +372,11 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
                 return _joined(self._confirmed(guess, answer, lang, session), self.handle(rest, session))
             if answer is not None and waited <= LATE_ANSWER_SEC * 1000:   # the next words, but too late
                 return self._too_late(guess, answer, lang)
-        if lang == "en" and (told := _ASKED_THEN_TOLD.fullmatch(text.strip())) is not None \
-                and read_utterance(told["told"], self.korean).commitments \
-                and (closed := self._answer(told["done"], session, lang)) is not None and closed.change.closed:
-            return _joined(closed, self._answer(told["told"], session, lang))
-        if (other := _someone_else_will(text)) is not None and (reply := self._answer(other, session, lang)) is not None \
+        if lang == "en" and (told := asked_then_told(text)) is not None \
+                and read_utterance(told[1], self.korean).commitments \
+                and (closed := self._answer(told[0], session, lang)) is not None and closed.change.closed:
+            return _joined(closed, self._answer(told[1], session, lang))
+        if (other := someone_else_will(text)) is not None and (reply := self._answer(other, session, lang)) is not None \
                 and reply.change.closed:   # "I can't pick up my brother, his friend will": taken on by someone else
             return reply
         if (tied := self._tied_later(text, lang)) is not None:   # "paying the deposit is the day before the move"
@@ -619,35 +423,34 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
         """"and the invoice to bluebird design too net 30 from today" right after "I need to send an invoice to acme …"
         (the sixty-fourth session's freelancer: SmolLM2 said it back, nothing kept): the same deed for another, kept as
         "send the invoice to bluebird design"; only when the thing said shares a word with the promise just kept."""
-        if lang != "en" or (m := _SAME_FOR.fullmatch(clean(text).rstrip(".!"))) is None:
+        if lang != "en" or (same := same_for(clean(text).rstrip(".!"))) is None:
             return None
         focus = self._recent_focus(session, self.service.now_ms())
         loop = self._open(focus.loop_id) if focus is not None else None
         if loop is None:
             return None
         verb = re.match(r"[a-z]+(?:\s+(?:up|off|out|back|in))?\b", loop.desc)
-        thing = m["x"]
+        thing, rest = same
         nouns = {w for w in re.findall(r"[a-z]{3,}", thing.lower()) if w not in ("the", "and", "for", "too")}
         if verb is None or not nouns & set(re.findall(r"[a-z]{3,}", loop.desc.lower()[verb.end():])):
             return None
-        reply = self._answer(f"I need to {verb[0]} {thing}{m['rest'] or ''}", session, lang)
+        reply = self._answer(f"I need to {verb[0]} {thing}{rest}", session, lang)
         return reply if reply is not None and reply.change.opened else None
 
     def _ko_during_trips(self, text: str) -> tuple[str, list[OpenLoop]] | None:
         """The words of "출장 기간 동안 …" without the trip said, and the trips or flights kept with a due; None when
         no trip's span is said."""
-        if (trip := _KO_TRIP_SPAN.search(text)) is None:
+        if (trip := trip_span(text)) is None:
             return None
         return f"{text[:trip.start()]}{text[trip.end():]}".strip(), [
-            loop for loop in self.service.agenda() if loop.due_ms is not None
-                      and any(w in loop.desc for w in _KO_DEPARTING)]
+            loop for loop in self.service.agenda() if loop.due_ms is not None and departs(loop.desc)]
 
     def _ko_during_which(self, text: str, session: str) -> DeskReply | None:
         """"출장 기간 동안 매일 아침 7시에 일정 확인하기" with "싱가포르 비행기" and "도쿄 비행기" kept (after68's and lows67's
         leftover: kept as if one, "출장 기간 동안 일정 확인하기"): "어느 출장 말씀이세요? 1번 …, 2번 …"; the pick keeps the
         routine from that one's day (`Closing._confirmed`, `DURING_FIX`). None with one trip kept or none."""
         found = self._ko_during_trips(text.strip()) if len(text) <= 200 else None
-        if found is None or not 2 <= len(found[1]) <= 3 or _KO_LONG_AFTER.fullmatch(text.strip()) is not None:
+        if found is None or not 2 <= len(found[1]) <= 3 or long_after(text) is not None:
             return None
         rest, kept = found
         kept = sorted(kept, key=lambda loop: loop.due_ms or 0)
@@ -656,56 +459,50 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
                                        tuple(loop.id for loop in kept), fix=DURING_FIX + rest)
         listed = ", ".join(f"{i}번 {loop.desc}({phrases.spoken_due(loop.due_ms or 0, now, tz, 'ko')})"
                            for i, loop in enumerate(kept, 1))
-        said = trip["trip"] if (trip := _KO_TRIP_SPAN.search(text)) is not None else "출장"
+        said = trip["trip"] if (trip := trip_span(text)) is not None else "출장"
         return DeskReply(f"어느 {said} 말씀이세요? {listed}. 몇 번인지 말해 주세요.", "ko", intent="confirm")
 
     def _ko_during(self, text: str) -> str:
         """"출장 기간 동안 매일 아침 일곱시에 일정 확인 알려줘 닷새 동안" as "2026년 12월 14일부터 닷새 동안 매일 아침
         일곱시에 일정 확인하라고 알려줘" with the flight kept for December 14; as said otherwise."""
-        if (m := _KO_LONG_AFTER.fullmatch(text.strip())) is not None:
-            text = f"{m['dur']} {m['body']}"
+        text = long_after(text) or text
         if (trips := self._ko_during_trips(text)) is not None and re.search(r"동안|간(?=\s)", trips[0]):
             rest, kept = trips
             if len(kept) == 1:   # how long is said, from the one trip kept (not "출장 기간 동안" as the name)
                 day = phrases.due_day(kept[0].due_ms or 0, self.service.tz)
                 text = f"{day.year}년 {day.month}월 {day.day}일부터 {rest}"
-        if (m := _KO_CHECK_ASKED.fullmatch(text.strip())) is not None:
-            text = f"{m['head']}{m['thing']}하라고 알려{m['end']}"
-        return text
+        return ko_check_asked(text)
 
     def _ko_other_day(self, text: str) -> str:
         """`text` with "X 전날", "X 날", "X 다음 날" said as the date, when X names one open promise with a due ("집들이 전날
         장 봐야 돼" with the housewarming on January 9: "집들이 2027년 1월 8일 장 봐야 돼"); as said otherwise, and for a
         question ("집들이 전날이 언제야?")."""
-        if _KO_OTHER_DAY_ASKED.search(text):
+        if other_day_asked(text):
             return text
         dated = [loop for loop in self.service.agenda() if loop.due_ms is not None]
-        if (after := _KO_AFTER_OTHER.search(text)) is not None and \
-                len(hits := _named_in_spaced_or_not(after["other"], [loop.desc for loop in dated])) == 1:
-            n = int(after["n"]) if after["n"].isdigit() else _KO_COUNT[after["n"]]
-            days = n * (1 if after["unit"] == "일" else 7)
+        if (after := after_other(text)) is not None and \
+                len(hits := _named_in_spaced_or_not(after[0], [loop.desc for loop in dated])) == 1:
+            days, start, end = after[1:]
             day = phrases.due_day(dated[hits[0]].due_ms or 0, self.service.tz) + timedelta(days=days)
             self._tie(dated[hits[0]], days)
-            return f"{text[:after.start()]}{day.year}년 {day.month}월 {day.day}일까지{text[after.end():]}"
-        if not re.search(r"날|당일|하루\s?전", text):
+            return f"{text[:start]}{day.year}년 {day.month}월 {day.day}일까지{text[end:]}"
+        if not says_another_day(text):
             return text
-        for m in _KO_OTHER_DAY.finditer(text):
-            other = m["other"]
+        for other, days, start, end in other_days(text):
             for name in dict.fromkeys((other, other.split()[-1])):
                 # "위생점검 전날 냉장고 청소해야돼" of "위생 점검" (the sixty-fifth session: kept with no day): spaced or not
                 hits = _named_in_spaced_or_not(name, [loop.desc for loop in dated])
-                if not hits and name in _KO_DEPARTURE:   # "출발 전날": the one flight or trip kept
-                    hits = [i for i, loop in enumerate(dated) if any(w in loop.desc for w in _KO_DEPARTING)]
+                if not hits and is_departure(name):   # "출발 전날": the one flight or trip kept
+                    hits = [i for i, loop in enumerate(dated) if departs(loop.desc)]
                 if len(hits) != 1:
                     continue
-                days = _KO_OTHER_DAY_SHIFT[re.sub(r"\s", "", m["rel"])]
                 day = phrases.due_day(dated[hits[0]].due_ms or 0, self.service.tz) + timedelta(days=days)
                 if day < self.service.now_local().date():
                     return text
                 self._tie(dated[hits[0]], days)
                 # "잔금 이사 전날까지": the other thing, named second, is only the day's ("잔금 … 보내기", not "잔금 이사")
                 said = other if name == other else other.rsplit(" ", 1)[0]
-                return f"{text[:m.start()]}{said} {day.year}년 {day.month}월 {day.day}일{text[m.end():]}"
+                return f"{text[:start]}{said} {day.year}년 {day.month}월 {day.day}일{text[end:]}"
         return text
 
     def _moved_unkept(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
@@ -870,12 +667,10 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
                          and not (scope == "tomorrow" and _runs_out_today(loop, today, tz))]
                 every = [loop for loop in every if not (scope == "tomorrow" and _runs_out_today(loop, today, tz))]
                 loops.sort(key=lambda loop: loop.due_ms or 0)
-            if lang == "ko" and intent.kind != "list" and (going := _KO_GOING_TO.search(clean(text))) is not None:
+            if lang == "ko" and intent.kind != "list" and (place := ko_place_asked(clean(text))) is not None:
                 # "이번 달에 병원 가는 거 뭐 있지?" (the sixty-fourth session: the month's pills read with the check-up):
                 # the period's things of that place; 병원 names a check-up, a test, a clinic
-                place = going["what"]
-                loops = [loop for loop in loops if place in loop.desc or place == "병원" and
-                         any(word in loop.desc for word in _KO_MEDICAL)]
+                loops = [loop for loop in loops if at_place(loop.desc, place)]
             others = len(every) - len(loops)
             self._listed[session] = (tuple(loop.id for loop in loops[:phrases.SPOKEN_ITEMS]), self.service.now_ms())
             said = phrases.agenda_list(loops, now, tz, lang, scope, others)
@@ -892,11 +687,10 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
                 return None   # "토요일 저녁 7시에 민지랑 저녁 약속 있어": a plan told with its time, kept (the forty-ninth
                               # session: "토요일저녁7시에민지한테 약속한 일은 없어요.")
             loops = [loop for loop in self.service.agenda() if _mentions(loop, intent.argument)]
-            if not loops and lang == "en" and (span := _HOUSEHOLD_SPAN.search(clean(text))) is not None \
-                    and intent.argument.lower() in _HOUSEHOLD:
+            if not loops and lang == "en" and (span := household_span(clean(text), intent.argument)) is not None:
                 # "what do the kids have this week" with nothing naming them (the sixty-fourth session's parent: "I have
                 # nothing you promised your kids." over pickup, soccer and the permission slip): the family's week
-                return self._answer(f"what do i have {span[0]}", session, lang)
+                return self._answer(f"what do i have {span}", session, lang)
             return DeskReply(phrases.promised_list(intent.argument, loops, now, tz, lang), lang, intent=intent.kind)
         if intent.kind == "snooze" and intent.argument:
             # "콩이 산책 삼십 분 뒤에 알려줘": an open promise named is snoozed; none, a reminder of its own (the rules')

@@ -1,0 +1,55 @@
+"""What is stripped before the rules read a turn: words that think aloud ("let's see,", "음", "그 뭐지"), the
+assistant called by name ("자비스야"), particles of other Englishes ("po", "na", "yaar"), lines pasted as one turn."""
+
+from __future__ import annotations
+
+import re
+
+# words that think aloud before the sentence: "let's see, what's on Friday?", "hmm, okay so, remind me …"
+_FILLER_LEAD = re.compile(r"^(?:(?:let's\s+see|let\s+me\s+see|let\s+me\s+think|hmm+|umm*|uhh*|err*|well|ok(?:ay)?\s+so|alright\s+so|"
+                          r"right\s+so)\s*[,.…]+\s*)+", re.IGNORECASE)
+# ... and in Korean, where Whisper writes no comma: "음 분기 보고서 이번주 금요일까지 마감이야", "그 뭐지 거래처에 견적서
+# 보내야 되는데 내일 오전까지" (the sixty-fourth session: to SmolLM2, and the second read as "what's due tomorrow?" for its
+# 뭐지); the search for a word looked for in the middle too ("간식도 사야 되는데 그 뭐지 덴탈껌")
+_KO_FILLER_LEAD = re.compile(r"^(?:(?:음+|으음|어+|아+|흠+|그\s?뭐지|그\s?뭐더라|뭐더라|저기)(?:\s?[,.…]+)?\s)+")
+_KO_FILLER_MID = re.compile(r"(?<=[가-힣])\s(?:그\s?뭐지|그\s?뭐더라|뭐더라)(?:\s?[,.…]+)?\s(?=[가-힣])")
+# "자비스 나 담주 월욜에 삼성 면접 있어" (the sixty-fifth session: kept "자비스 나 삼성 면접", Kiwi reading that 나 a
+# conjunction): the assistant called by name, and the speaker's 나 / 난 / 나는 / 저는 after it, are no part of the task
+_KO_CALLED_LEAD = re.compile(r"^자비스(?:야|아)?(?:\s?[,.!~]+)?\s(?:(?:나|난|나는|저는|전)\s)?")
+
+
+# Filipino English's particles: "po" (politeness) and "na" (already, now) after a word ("padala sent na to
+# mama", "remind me again in thirty minutes po"), Indian English's "yaar" (friend: "later yaar", "call the
+# doctor yaar about her knee"); they carry nothing the rules read
+_PARTICLES = re.compile(r"(?<=[A-Za-z0-9.'])\s+(?:po|na|yaar)(?=[\s,.!?]|$)", re.IGNORECASE)
+
+
+def lines_as_a_list(text: str) -> str:
+    """Lines typed or pasted as one turn (the HUD) read as a list: a line end (CR, LF, U+2028, U+2029; VT,
+    FF and NEL are LF already, `plain_words`) after words is a comma, after a stop a space ("I need to email
+    Sam by Friday\ncall Ana tomorrow" is two promises, as with a comma; pass 16: with NEL it was one)."""
+    text = re.sub(r"(?<=[.!?。])[^\S\r\n\u2028\u2029]*[\r\n\u2028\u2029]\s*", " ", text)
+    return re.sub(r"[^\S\r\n\u2028\u2029]*[\r\n\u2028\u2029]\s*", ", ", text)
+
+
+def without_particles(text: str) -> str:
+    """`text` without the particles of Filipino and Indian English ("po", "na", "yaar"); Korean text as said."""
+    return text if not text.isascii() else _PARTICLES.sub("", text)
+
+
+def without_en_filler(text: str) -> str:
+    """`text` without the English words that think aloud before it ("let's see, what's on Friday?"); as said when
+    they are all of it."""
+    return _FILLER_LEAD.sub("", text, count=1) or text
+
+
+def without_ko_filler(text: str) -> str:
+    """`text` without the Korean words that think aloud, before it or in its middle ("음", "그 뭐지"); as said when
+    they are all of it."""
+    return _KO_FILLER_MID.sub(" ", _KO_FILLER_LEAD.sub("", text, count=1)) or text
+
+
+def without_called(text: str) -> str:
+    """`text` without the assistant called by name first, and the speaker's 나 / 저는 after it ("자비스 나 담주 월욜에
+    삼성 면접 있어"); as said when that is all of it."""
+    return _KO_CALLED_LEAD.sub("", text, count=1) or text
