@@ -132,9 +132,15 @@ _VISITORS = (r"plumber|electrician|technician|tech|repairman|repair\s+guy|handym
 _THE_THING_DUE = re.compile(r"(?P<the>the|my|our)\s+(?P<w>[a-z]+)\s+(?:is|'s|will\s+be)\s+due\b", re.IGNORECASE)
 
 
+# a bill said due with no "the" whose bare word reads as a deed: the thing due is paid
+_PAID_BARE = frozenset({"rent", "deposit", "deposits"})
+
+
 def _due_thing(who: str, sen: str, start: int) -> str:
     """The name a thing said due is kept by: with its "the" when the bare word reads as a deed (`_THE_THING_DUE`)."""
     m = _THE_THING_DUE.search(sen, start)
+    if (m is None or m["w"].lower() != who.lower()) and who.lower() in _PAID_BARE:
+        return f"pay {who}"   # "rent is due on the 1st": "pay rent" (english70: kept as "rent", a deed to rent)
     if m is None or m["w"].lower() != who.lower() or who.lower() not in W.EN_BASE_VERBS:
         return who
     return f"{m['the'].lower()} {who}"

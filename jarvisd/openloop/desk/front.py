@@ -233,6 +233,8 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
             reply = self._handle(text, session)
         if reply is not None and len(reply.change.opened) == 1 and self._tying.ties:
             reply = self._tied(reply)
+        if reply is not None and reply.change.opened:
+            reply = self._waited_for(reply)   # "change the locks before the new tenant moves in", then the move-in
         if reply is not None and reply.change.closed:
             reply = self._paid_after_sent(reply, session)   # an invoice sent with net terms: its payment kept
         if reply is not None and (reply.change.opened or reply.change.closed or reply.change.updated):
