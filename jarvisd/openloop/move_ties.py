@@ -37,8 +37,8 @@ class MoveTie:
 
 def move_tie(text: str) -> MoveTie | None:
     """The span ending `text` that times it by another: ("the day after she moves out": 1, move-out, no one named);
-    None for anything else. A span of a named other that is no move is read only after "within" (the other forms are
-    `capturing._days_after_named` and `_before_named`'s)."""
+    None for anything else. A named other ("before the trip") is read here when it is not kept yet; kept, by
+    `capturing._before_named`, `_day_before` and `_days_after_named`, except "within N days of the X"."""
     text = text.rstrip(" .!")
     if len(text) > 300 or (m := _SPAN.search(text)) is None:
         return None
@@ -47,21 +47,21 @@ def move_tie(text: str) -> MoveTie | None:
     elif m["one"]:
         days = 1
     elif m["prev"]:
-        days = -1
+        days = 1
     elif m["n2"]:
         days = _days(m["n2"], m["unit2"])
     else:
         days = 0
     direction = m["dir"] or m["dir2"]
-    if direction is None:
-        return MoveTie(days, None, None, m["x"], True, m.start()) if m["within"] else None
+    if direction is None:   # another named: "within 30 days of the inspection", "before the flour delivery"
+        return MoveTie(-days if m["prev"] else days, None, None, m["x"], bool(m["within"]), m.start())
     who = m["who"]
     if who is not None and re.fullmatch(r"i|we|you|it|that|this|there|what|which|who", who, re.IGNORECASE):
         return None
     if who is not None and re.fullmatch(r"she|he|they", who, re.IGNORECASE):
         who = None
     who = None if who is None else re.sub(r"^(?:the|my|our)\s+", "", who, flags=re.IGNORECASE).lower()
-    return MoveTie(days, f"move-{direction.lower()}", who, None, bool(m["within"]), m.start())
+    return MoveTie(-days if m["prev"] else days, f"move-{direction.lower()}", who, None, bool(m["within"]), m.start())
 
 
 def _days(n: str, unit: str) -> int:

@@ -72,11 +72,45 @@ def test_held_out_within_days_of_a_named_trip(desk):
     assert "file the expense report, now by Wednesday, December 16" in said[0]
 
 
-def test_guard_within_days_of_nothing_kept_is_from_today(desk):
-    said_to(desk, "i need to file the expense report within 3 days of the trip")
-    assert agenda_rows(desk)[0][1] == "2026-12-10 23:59"
-    said_to(desk, "i need to pay the invoice within 30 days")
+def test_within_days_of_an_other_not_kept_waits_for_it(desk):
+    """The week's: "renew the food handler permit of the inspection, by Saturday, January 9" (30 days from today), the
+    inspection told after it."""
+    said = said_to(desk, "i need to renew the food handler permit within 30 days of the inspection",
+                   "the health inspection is on december 22")
+    assert said[0] == "Got it: renew the food handler permit."
+    assert said[1].endswith("Due with it: renew the food handler permit, now by Thursday, January 21, 2027.")
+
+
+def test_guard_within_days_of_nothing_named_is_from_today(desk):
+    said_to(desk, "i need to pay the invoice within 30 days", "the invoice call is on friday")
     assert ("pay the invoice", "2027-01-06 23:59") in agenda_rows(desk)
+
+
+# ---------------------------------------------------------------- the bakery owner's week
+
+def test_a_delivery_from_a_two_word_supplier_is_kept_and_closed_when_the_goods_come(desk):
+    """Before: "I see." (nothing kept), then SmolLM2's "the flour came in the oven."."""
+    said = said_to(desk, "the flour delivery from king arthur comes thursday at 7am", "the flour came")
+    assert said == ["Got it: flour delivery, Thursday at 7 AM.", "Marked done: flour delivery."]
+    # held out
+    said = said_to(desk, "the produce delivery from sysco foods is coming friday at 6am", "the produce arrived this morning")
+    assert said == ["Got it: produce delivery, Friday at 6 AM.", "Marked done: produce delivery."]
+
+
+def test_guard_goods_that_came_with_no_delivery_kept_close_nothing(desk):
+    said_to(desk, "i need to order more butter by friday")
+    assert said_to(desk, "the butter came") == [None]
+    assert agenda_rows(desk) == [("order more butter", "2026-12-11 23:59")]
+    assert said_to(desk, "the delivery from Sysco comes Tuesdays")[0].startswith("Got it: Sysco delivery")
+
+
+def test_a_deed_before_a_delivery_told_after_is_tied(desk):
+    said = said_to(desk, "remind me to order more butter before the flour delivery",
+                   "i need to prep the dough the day before the flour delivery",
+                   "the flour delivery comes thursday at 7am")
+    assert said[1] == "Got it: prep the dough."
+    assert said[2] == ("Got it: flour delivery, Thursday at 7 AM. Due with it: prep the dough, now by Wednesday; and order "
+                       "more butter, now Thursday at 7 AM.")
 
 
 # ---------------------------------------------------------------- 3. "rent is due on the 1st"

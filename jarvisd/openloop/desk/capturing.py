@@ -485,9 +485,14 @@ class Capturing(DeskBase):
         evidence = proposed.evidence or ""
         if (tie := move_tie(evidence)) is None or proposed.due_ms is not None and not tie.within:
             return proposed
-        if (anchor := self._move_named(tie)) is None or anchor.due_ms is None or anchor.repeat is not None:
-            # the move not kept yet: the span's words off, read again from the evidence when it is (`_waited_for`)
-            return proposed if tie.move is None else replace(proposed, desc=without_span(proposed.desc, evidence, tie.start))
+        anchor = self._move_named(tie)
+        if tie.move is None and not tie.within and anchor is not None:
+            return proposed   # "before the trip" with the trip kept: `_before_named`, `_day_before`, `_days_after_named`
+        if anchor is None or anchor.due_ms is None or anchor.repeat is not None:
+            # the other not kept yet: the span's words off (and the days the capture read from today), read again
+            # from the evidence when it is (`_waited_for`)
+            return replace(proposed, desc=without_span(proposed.desc, evidence, tie.start),
+                           due_ms=None if tie.within else proposed.due_ms, remind_ms=None if tie.within else proposed.remind_ms)
         if tie.days == 0:
             due_ms = anchor.due_ms
         else:
@@ -507,7 +512,7 @@ class Capturing(DeskBase):
         updated, before = [], []
         for loop in self.service.agenda():
             if loop.due_ms is not None or loop.repeat is not None or loop.id in opened or \
-                    (tie := move_tie(loop.evidence or "")) is None or tie.move is None or \
+                    (tie := move_tie(loop.evidence or "")) is None or \
                     (anchor := self._move_named(tie)) is None or anchor.id not in opened or anchor.due_ms is None:
                 continue
             if tie.days == 0:
