@@ -19,11 +19,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from jarvisd.language import language_of
-from jarvisd.sentences import is_title_miss
 from jarvisd.openloop import commitments_en, commitments_ko
 from jarvisd.openloop.commitment_types import Closure, Commitment, Reading, SentenceReading, Span, cut
 from jarvisd.openloop.commitment_words import EN_BASE_VERBS
 from jarvisd.openloop.korean_morph import KoreanAnalyzer
+from jarvisd.sentences import is_title_miss
 
 __all__ = ["Closure", "Commitment", "Reading", "Span", "cut", "read_utterance", "sentences", "time_holes"]
 
