@@ -31,6 +31,21 @@ _FIRST_PIECE = re.compile(r"[,，、\n]|[.!?…。！？](?=\s|$)")
 _QUICK_SCAN = 400  # characters of the first piece read for it (each feed reads at most this much)
 
 
+# the word before a "miss" that is the verb ("I'll miss.", "we will miss. Kim …", "don't miss."): a subject, a modal
+_MISS_VERB_BEFORE = re.compile(r"(?:\b(?:i|we|you|they|he|she|it|will|would|shall|should|can|could|may|might|must|to|gonna|"
+                               r"not|never|always|also|really|don't|didn't|won't|do|did)|'ll|'d|n't)\s+$", re.IGNORECASE)
+_NAME_AFTER = re.compile(r"\.\s+[A-Z][a-z]")
+
+
+def is_title_miss(text: str, start: int, dot: int) -> bool:
+    """Whether the "Miss" at text[start:dot] before a full stop is a title ("I told Miss. Kim I'll send the draft"), not
+    the verb ending a sentence ("I'll miss. Kim will cover"): a capitalized word after it, no subject or modal before
+    (rooms70: split at "Miss.", the clause started at "Kim")."""
+    if start > 0 and (text[start - 1].isalnum() or text[start - 1] in "'-"):
+        return False   # "dismiss."
+    return _NAME_AFTER.match(text, dot) is not None and _MISS_VERB_BEFORE.search(text, max(0, start - 12), start) is None
+
+
 def _is_sentence_end(text: str, i: int) -> bool:
     """Is text[i] (an end mark followed by whitespace) the end of a sentence?"""
     mark = text[i]
@@ -50,6 +65,8 @@ def _is_sentence_end(text: str, i: int) -> bool:
         return True
     token = text[start:i].lower()
     if token in _ABBREVIATIONS:
+        return False
+    if token == "miss" and is_title_miss(text, start, i):
         return False
     return not (len(token) == 1 and token.isalpha() and token.isascii())  # an initial: "J. Smith"
 

@@ -23,6 +23,7 @@ from jarvisd.openloop import commitments_en, commitments_ko
 from jarvisd.openloop.commitment_types import Closure, Commitment, Reading, SentenceReading, Span, cut
 from jarvisd.openloop.commitment_words import EN_BASE_VERBS
 from jarvisd.openloop.korean_morph import KoreanAnalyzer
+from jarvisd.sentences import is_title_miss
 
 __all__ = ["Closure", "Commitment", "Reading", "Span", "cut", "read_utterance", "sentences", "time_holes"]
 
@@ -75,6 +76,9 @@ def sentences(text: str) -> list[Span]:
     for m in _BOUNDARY.finditer(text):
         if m["ko_then_en"] is not None and not is_korean(text[start:m.start()]):
             continue                   # "I promised 준호 I'd look over his letter": a name, not a Korean clause
+        if text[m.start()] == "." and text[max(0, m.start() - 4):m.start()].lower() == "miss" and \
+                is_title_miss(text, m.start() - 4, m.start()):
+            continue                   # "I told Miss. Kim I'll send the draft" (rooms70): a title, no end
         if _CLOCK_END.search(text, start, m.end()) and not _own_sentence(text, _last_clause(text, start, m.start()),
                                                                          m.start()):
             continue                   # "after my night shift tomorrow around 8 a.m. I'll drop the car";

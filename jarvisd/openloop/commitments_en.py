@@ -132,9 +132,15 @@ _VISITORS = (r"plumber|electrician|technician|tech|repairman|repair\s+guy|handym
 _THE_THING_DUE = re.compile(r"(?P<the>the|my|our)\s+(?P<w>[a-z]+)\s+(?:is|'s|will\s+be)\s+due\b", re.IGNORECASE)
 
 
+# a bill said due with no "the" whose bare word reads as a deed: the thing due is paid
+_PAID_BARE = frozenset({"rent", "deposit", "deposits"})
+
+
 def _due_thing(who: str, sen: str, start: int) -> str:
     """The name a thing said due is kept by: with its "the" when the bare word reads as a deed (`_THE_THING_DUE`)."""
     m = _THE_THING_DUE.search(sen, start)
+    if (m is None or m["w"].lower() != who.lower()) and who.lower() in _PAID_BARE:
+        return f"pay {who}"   # "rent is due on the 1st": "pay rent" (english70: kept as "rent", a deed to rent)
     if m is None or m["w"].lower() != who.lower() or who.lower() not in W.EN_BASE_VERBS:
         return who
     return f"{m['the'].lower()} {who}"
@@ -342,7 +348,7 @@ _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
     # session: said back by SmolLM2, nothing kept): a visit to be home for, kept only with its time, as "plumber visit"
     ("visit", re.compile(r"^(?:(?:and|also|oh|ok|okay|so|btw|by\s+the\s+way|fyi|just\s+so\s+you\s+know|heads\s+up),?\s+)*"
                          # "the delivery from Sysco comes Tuesdays" (the sixtieth session's restaurant: SmolLM2 said it back)
-                         r"(?:(?:the|my|our)\s+(?P<who>" + _VISITORS + r"|(?:[\w'-]+\s+)?delivery(?:\s+from\s+[\w'-]+)?"
+                         r"(?:(?:the|my|our)\s+(?P<who>" + _VISITORS + r"|(?:[\w'-]+\s+)?delivery(?:\s+from\s+[\w'-]+(?:\s+[\w'-]+)?)?"
                          # "the produce guy comes tuesday at 7am" (the sixty-eighth session's restaurant owner: "I see.")
                          # "the ice machine tech is coming thursday at 9" (english69: two words before "tech", nothing kept)
                          r"|(?:[a-z][\w'-]*\s+){1,2}(?:guy|man|lady|driver|rep|tech|technician))"
@@ -882,7 +888,12 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
                     continue
                 out.append(Commitment(f"{who} visit", clause, (base, base + len(sen)), remind=False))
                 continue
-            delivery = re.fullmatch(r"(?:(?P<a>[\w'-]+)\s+)?delivery(?:\s+from\s+(?P<b>[\w'-]+))?", t.who, re.IGNORECASE)
+            delivery = re.fullmatch(r"(?:(?P<a>[\w'-]+)\s+)?delivery(?:\s+from\s+(?P<b>[\w'-]+(?:\s+[\w'-]+)?))?", t.who,
+                                    re.IGNORECASE)
+            if delivery and delivery["a"] and delivery["b"] and " " in delivery["b"]:
+                # "the flour delivery from king arthur comes thursday at 7am" (english70: "I see."): the goods name it
+                out.append(Commitment(f"{delivery['a']} delivery", clause, (base, base + len(sen)), remind=False))
+                continue
             one = t.who if re.search(r"\s(?:guy|man|lady|driver|rep|tech|technician)$", t.who, re.IGNORECASE) else t.who.split()[-1]
             name = (f"{delivery['b'] or delivery['a'] or ''} delivery".strip() if delivery else f"{one} visit")
             out.append(Commitment(name, clause, (base, base + len(sen)), remind=False))

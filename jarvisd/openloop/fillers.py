@@ -34,7 +34,21 @@ def lines_as_a_list(text: str) -> str:
 
 def without_particles(text: str) -> str:
     """`text` without the particles of Filipino and Indian English ("po", "na", "yaar"); Korean text as said."""
-    return text if not text.isascii() else _PARTICLES.sub("", text)
+    return text if not text.isascii() else _PARTICLES.sub(_particle_off, text)
+
+
+# "call Nadia about the po box", "send the PO to acme", "what's my po number" (rooms70: "… about the box"): "po" said
+# after a determiner or before a word it names is a noun (a purchase order, a post office), no particle
+_A_NOUN_BEFORE = re.compile(r"\b(?:the|a|an|my|your|our|his|her|their|this|that|each|every|new|old|its)$", re.IGNORECASE)
+_A_NOUN_AFTER = re.compile(r"\s*(?:box(?:es)?|numbers?|no\.?|#|lines?|items?)\b", re.IGNORECASE)
+
+
+def _particle_off(m: re.Match[str]) -> str:
+    """"" for a particle; the word as said when it is a noun ("the po box")."""
+    if m.group(0).strip().lower() == "po" and (_A_NOUN_BEFORE.search(m.string, 0, m.start()) or
+                                               _A_NOUN_AFTER.match(m.string, m.end())):
+        return m.group(0)
+    return ""
 
 
 def without_en_filler(text: str) -> str:

@@ -228,11 +228,18 @@ def _ko_on_the_day(desc: str, due: str) -> str:
     return due.removesuffix("까지") if words and words[-1] in _ON_THE_DAY else due
 
 
+# a move is on its day, not by it: "move, Saturday", "move-out for mrs lopez, Thursday, December 31" (english70: "we're
+# moving on saturday" was said "move, by Saturday", a deadline)
+_EN_ON_THE_DAY = re.compile(r"(?:move|move\s+(?:out|in)|move-(?:out|in)(?:\s+for\s+.+)?)", re.IGNORECASE)
+
+
 def _due_and_repeat(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> str:
     """"tomorrow at 8 AM", or for a repeating promise "tomorrow at 8 AM, then every day" / "내일 오전 8시부터 매일"."""
     due = spoken_due(loop.due_ms or 0, now, tz, lang)
     if lang == "ko":
         due = _ko_on_the_day(loop.desc, due)
+    elif _EN_ON_THE_DAY.fullmatch(loop.desc.strip()) and due.startswith("by ") and not due.startswith("by the end"):
+        due = due.removeprefix("by ")
     rule = repeats.from_key(loop.repeat)
     if rule is None:
         return due

@@ -107,7 +107,17 @@ def text_merge_blocked(a: str, b: str) -> bool:
 
 def _blocked(pa: Profile, pb: Profile) -> bool:
     return pa.polarity != pb.polarity or (has_unmatched(pa, pb) and has_unmatched(pb, pa)) or _owner_changed(pa, pb) \
-        or _day_and_errand(pa, pb) or _day_and_errand(pb, pa)
+        or _day_and_errand(pa, pb) or _day_and_errand(pb, pa) or _deed_named_in(pa, pb) or _deed_named_in(pb, pa)
+
+
+def _deed_named_in(pa: Profile, pb: Profile) -> bool:
+    """A deed ("move out") and another deed that names it as a thing ("do the move out inspection for unit 3") are two
+    (english70: "we're moving out on saturday" moved the inspection): `pa`'s words, led by a verb, inside `pb` after
+    `pb`'s own other verb, a word of `pb` after them."""
+    a, b = pa.words, pb.words
+    if len(a) < 2 or len(b) < len(a) + 2 or a[0] == b[0] or a[0] not in W.EN_BASE_VERBS or b[0] not in W.EN_BASE_VERBS:
+        return False
+    return any(b[i:i + len(a)] == a for i in range(1, len(b) - len(a)))
 
 
 def _day_and_errand(pa: Profile, pb: Profile) -> bool:

@@ -32,7 +32,8 @@ _CANT_OTHER_WILL = re.compile(
 # left open): someone whose visit is kept ("plumber visit") came; the visit is done (`_visit_came`)
 _EN_CAME = re.compile(r"(?:(?:oh|so|ok(?:ay)?|well|yeah|and)[\s,]+)*(?:the|my|our)\s+(?P<who>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3}?)"
                       r"\s+(?:finally\s+|just\s+|already\s+)?(?:came(?:\s+(?:by|over|out|round|around))?|was\s+(?:here|over|by)|"
-                      r"stopped\s+by|dropped\s+by|swung\s+by|showed\s+up|has\s+been(?:\s+here)?|has\s+come|left)"
+                      r"stopped\s+by|dropped\s+by|swung\s+by|showed\s+up|has\s+been(?:\s+here)?|has\s+come|left|arrived|has\s+arrived|"
+                      r"(?:was|got)\s+delivered|came\s+in|got\s+here)"
                       r"(?:\s+(?:today|this\s+morning|this\s+afternoon|earlier|already|just\s+now))?[.!]*", re.IGNORECASE)
 
 # "mrs lopez in unit 3 is moving out on december 31", "the new tenant moves in january 5" (english69's landlord: SmolLM2
@@ -81,6 +82,14 @@ def came_visit(text: str) -> str | None:
     if len(text) > 120 or (m := _EN_CAME.fullmatch(text.strip())) is None:
         return None
     return f"{m['who'].lower()} visit"
+
+
+def came_delivery(text: str) -> str | None:
+    """The delivery that goods that came would be kept as ("flour delivery" of "the flour came", english70: SmolLM2's
+    "the flour came in the oven."), else None."""
+    if len(text) > 120 or (m := _EN_CAME.fullmatch(text.strip())) is None:
+        return None
+    return f"{m['who'].lower()} delivery"
 
 
 def moving_kept(text: str) -> str:

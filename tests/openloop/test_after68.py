@@ -95,7 +95,7 @@ def test_english_promises_tied_to_the_move_move_with_it(kind, tmp_path, korean):
         "Got it: return the van, by Monday, December 14."
     say(desk, "buy stamps on friday")
     said = say(desk, "move the move to sunday")
-    assert said == ("Updated: move, now by Sunday. Moved with it: pay the deposit, now by Saturday; "
+    assert said == ("Updated: move, now Sunday. Moved with it: pay the deposit, now by Saturday; "
                     "and return the van, now by Tuesday, December 15.")
     assert days(desk) == {"move": "12-13", "pay the deposit": "12-12", "return the van": "12-15", "buy stamps": "12-11"}
     say(desk, "undo that")
@@ -142,7 +142,7 @@ def test_guard_unrelated_promises_on_the_days_do_not_move(tmp_path, korean):
     for line in ["i'm moving on saturday", "buy stamps on friday", "call mom on saturday",
                  "return the van on monday"]:
         say(desk, line)
-    assert say(desk, "move the move to sunday") == "Updated: move, now by Sunday."
+    assert say(desk, "move the move to sunday") == "Updated: move, now Sunday."
     assert days(desk) == {"move": "12-13", "buy stamps": "12-11", "call mom": "12-12", "return the van": "12-14"}
 
 

@@ -179,7 +179,7 @@ def test_a_promise_kept_then_told_the_day_before_the_move_moves_with_it(desk):
     said = said_to(desk, "we are moving on saturday", "i need to pay the deposit on friday",
                    "oh, and paying the deposit is the day before the move", "move the move to sunday")
     assert said[2] == "Got it: pay the deposit stays by Friday, and moves with the move from now on."
-    assert said[3] == "Updated: move, now by Sunday. Moved with it: pay the deposit, now by Saturday."
+    assert said[3] == "Updated: move, now Sunday. Moved with it: pay the deposit, now by Saturday."
     said_to(desk, "undo that")
     assert sorted(agenda_rows(desk)) == [("move", "2026-12-12 23:59"), ("pay the deposit", "2026-12-11 23:59")]
 
@@ -211,10 +211,10 @@ def test_guard_nothing_kept_to_tie_is_no_tie(desk, told):
 # ---------------------------------------------------------------- the landlord's week
 
 @pytest.mark.parametrize(("said", "kept"), [
-    ("mrs lopez in unit 3 is moving out on december 31", "Got it: move-out for mrs lopez, by Thursday, December 31."),
-    ("the new tenant moves in january 5", "Got it: move-in for the new tenant, by Tuesday, January 5, 2027."),
+    ("mrs lopez in unit 3 is moving out on december 31", "Got it: move-out for mrs lopez, Thursday, December 31."),
+    ("the new tenant moves in january 5", "Got it: move-in for the new tenant, Tuesday, January 5, 2027."),
     # held out
-    ("jen from apartment 4b is moving in next saturday", "Got it: move-in for jen, by Saturday, December 19."),
+    ("jen from apartment 4b is moving in next saturday", "Got it: move-in for jen, Saturday, December 19."),
 ])
 def test_someone_moving_out_or_in_on_a_day_is_kept(desk, said, kept):
     """Before: None (SmolLM2 said it back, or "I see."), nothing kept."""
@@ -223,7 +223,7 @@ def test_someone_moving_out_or_in_on_a_day_is_kept(desk, said, kept):
 
 def test_someone_now_moving_out_on_another_day_moves_it(desk):
     said = said_to(desk, "mrs lopez in unit 3 is moving out on december 31", "mrs lopez is now moving out on january 2")
-    assert said[1] == "Updated: move-out for mrs lopez, now by Saturday, January 2, 2027."
+    assert said[1] == "Updated: move-out for mrs lopez, now Saturday, January 2, 2027."
 
 
 @pytest.mark.parametrize("own", ["we're moving out on saturday", "i'm moving out on friday",

@@ -148,7 +148,7 @@ def test_guard_the_night_before_a_one_time_appointment_stays_once(desk):
     ("the bluebird invoice gets paid on january 6th right", ("bluebird invoice", "2027-01-06 23:59")),
     ("the bluebird invoice gets paid on january 6th", ("bluebird invoice", "2027-01-06 23:59")),
     ("the water bill has to be paid by friday", ("pay the water bill", "2026-12-11 23:59")),
-    ("the rent gets paid on the 1st", ("rent", "2027-01-01 23:59"))])
+    ("the rent gets paid on the 1st", ("pay rent", "2027-01-01 23:59"))])
 def test_a_bill_paid_by_a_day_is_kept_due_then(desk, said, row):
     """Before: "the bluebird invoice gets paid on january 6th right" went to SmolLM2, nothing kept."""
     reply = said_to(desk, said)[0]

@@ -37,6 +37,7 @@ from jarvisd.openloop.intents import (
     correction_time,
 )
 from jarvisd.openloop.model import AgendaChange, ClosedRef, Judgement, LoopStatus, OpenLoop, ProposedLoop
+from jarvisd.openloop.move_ties import MoveTie, is_move_of, move_tie, without_span
 from jarvisd.openloop.net_terms import UNPAID, payment_of
 from jarvisd.openloop.pronouns import person_meant, persons_meant, with_person
 from jarvisd.openloop.service import skipped_days
@@ -427,6 +428,7 @@ class Capturing(DeskBase):
         before that", with no due)."""
         focus = self._recent_focus(session, self.service.now_ms())
         loop = self._open(focus.loop_id) if focus is not None else None
+        opened = [self._tied_to_other(p) for p in opened]
         opened = [self._day_before(p, loop) for p in opened]
         opened = [self._before_named(p) for p in opened]
         opened = [self._during_named(p) for p in opened]
@@ -466,6 +468,69 @@ class Capturing(DeskBase):
             self._tie(anchor, -1)   # moved with it (after68: "pay the deposit the day before the move")
         return replace(proposed, desc=desc, due_ms=int(due.timestamp() * 1000),
                        remind_ms=int(at.timestamp() * 1000) if remind else None, repeat=repeat)
+
+    def _move_named(self, tie: MoveTie) -> OpenLoop | None:
+        """The one open promise a span's other names: someone's move ("she moves out": the one move-out kept; "the new
+        tenant moves in": "move-in for the new tenant"), else the one named ("the trip")."""
+        if tie.move is None:
+            return self._one_named(tie.named or "")
+        moves = [loop for loop in self.service.agenda() if is_move_of(loop.desc, tie.move, tie.who)]
+        return moves[0] if len(moves) == 1 else None
+
+    def _tied_to_other(self, proposed: ProposedLoop) -> ProposedLoop:
+        """"do the move out inspection the day after she moves out" with "move-out for mrs lopez, by December 31" kept:
+        due January 1; "return her security deposit within 14 days of the move out": due 14 days after it (the capture
+        read "within 14 days" from today); "change the locks before the new tenant moves in": by the move-in; each tied
+        to it (english70: kept "… the day" with no due, "… of the move out" two weeks from today)."""
+        evidence = proposed.evidence or ""
+        if (tie := move_tie(evidence)) is None or proposed.due_ms is not None and not tie.within:
+            return proposed
+        anchor = self._move_named(tie)
+        if tie.move is None and not tie.within and anchor is not None:
+            return proposed   # "before the trip" with the trip kept: `_before_named`, `_day_before`, `_days_after_named`
+        if anchor is None or anchor.due_ms is None or anchor.repeat is not None:
+            # the other not kept yet: the span's words off (and the days the capture read from today), read again
+            # from the evidence when it is (`_waited_for`)
+            return replace(proposed, desc=without_span(proposed.desc, evidence, tie.start),
+                           due_ms=None if tie.within else proposed.due_ms, remind_ms=None if tie.within else proposed.remind_ms)
+        if tie.days == 0:
+            due_ms = anchor.due_ms
+        else:
+            day = phrases.due_day(anchor.due_ms, self.service.tz) + timedelta(days=tie.days)
+            due_ms = int(datetime.combine(day, time(23, 59), tzinfo=self.service.tz).timestamp() * 1000)
+        if due_ms <= self.service.now_ms():
+            return proposed
+        self._tie(anchor, tie.days)
+        return replace(proposed, desc=without_span(proposed.desc, evidence, tie.start), due_ms=due_ms,
+                       remind_ms=due_ms if proposed.remind_ms is not None else None)
+
+    def _waited_for(self, reply: DeskReply) -> DeskReply:
+        """A promise kept with no due, timed by a move not kept then ("i need to change the locks before the new tenant
+        moves in"), when that move is kept now ("the new tenant moves in january 5"): due by it (or its days from it)
+        and tied to it, said after the move (english70: left with no due)."""
+        opened = {loop.id for loop in reply.change.opened}
+        updated, before = [], []
+        for loop in self.service.agenda():
+            if loop.due_ms is not None or loop.repeat is not None or loop.id in opened or \
+                    (tie := move_tie(loop.evidence or "")) is None or \
+                    (anchor := self._move_named(tie)) is None or anchor.id not in opened or anchor.due_ms is None:
+                continue
+            if tie.days == 0:
+                due_ms = anchor.due_ms
+            else:
+                day = phrases.due_day(anchor.due_ms, self.service.tz) + timedelta(days=tie.days)
+                due_ms = int(datetime.combine(day, time(23, 59), tzinfo=self.service.tz).timestamp() * 1000)
+            if due_ms <= self.service.now_ms():
+                continue
+            moved = self.service.reschedule(loop.id, due_ms=due_ms)
+            updated.append(self.service.tie(moved.id, f"{anchor.id}:{tie.days}"))
+            before.append(loop)
+        if not updated:
+            return reply
+        said = phrases.moved_along(updated, self.service.now_local(), self.service.tz, reply.lang).replace(
+            "Moved with it", "Due with it", 1)
+        return replace(reply, text=f"{reply.text} {said}", change=replace(
+            reply.change, updated=(*reply.change.updated, *updated), before=(*reply.change.before, *before)))
 
     def _days_after_named(self, proposed: ProposedLoop) -> ProposedLoop:
         """"return the van two days after the move" with "move, by Saturday" open: due by Monday, the words of the

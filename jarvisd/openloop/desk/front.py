@@ -114,6 +114,7 @@ from jarvisd.openloop.remind_asks import (
 from jarvisd.openloop.reported_moves import as_news, as_order, ko_booked, ko_was_moved, ko_was_then, told_now
 from jarvisd.openloop.service import OpenLoopService
 from jarvisd.openloop.their_news import (
+    came_delivery,
     came_visit,
     ko_found_for,
     ko_need_on_day_away,
@@ -233,6 +234,8 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
             reply = self._handle(text, session)
         if reply is not None and len(reply.change.opened) == 1 and self._tying.ties:
             reply = self._tied(reply)
+        if reply is not None and reply.change.opened:
+            reply = self._waited_for(reply)   # "change the locks before the new tenant moves in", then the move-in
         if reply is not None and reply.change.closed:
             reply = self._paid_after_sent(reply, session)   # an invoice sent with net terms: its payment kept
         if reply is not None and (reply.change.opened or reply.change.closed or reply.change.updated):
@@ -301,9 +304,12 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
     def _visit_came(self, text: str) -> str:
         """"the plumber came" with "plumber visit" open: "the plumber visit is done" (english69); as said when no visit
         of that one is kept ("the plumber came" with only "call the plumber" open is no closing)."""
-        if (visit := came_visit(text)) is None or not any(loop.desc.lower() == visit for loop in self.service.agenda()):
+        if (visit := came_visit(text)) is None:
             return text
-        return f"the {visit} is done"
+        for kept in (visit, came_delivery(text)):   # "the flour came" with "flour delivery" open (english70)
+            if any(loop.desc.lower() == kept for loop in self.service.agenda()):
+                return f"the {kept} is done"
+        return text
 
     def _handle(self, text: str, session: str) -> DeskReply | None:
         """The agenda's answer to one utterance, or None when it is not about the agenda. Invisible
