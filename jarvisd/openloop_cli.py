@@ -62,6 +62,11 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 def _command(cfg: Any, args: argparse.Namespace) -> int:
     if args.openloop_command == "replay":
+        refused = _replay_dir_refused(cfg, args)
+        if refused is not None:
+            code, line = refused
+            print(line, file=sys.stderr)
+            return code
         return run(args)
     from jarvisd.instance import AlreadyRunning, InstanceLock
 
@@ -132,6 +137,28 @@ def _snapshot(cfg: Any) -> OpenLoopService:
         store.close()
     return OpenLoopService(copy, tz=cfg.tz, expire_after_sec=cfg.openloop.expire_after_sec,
                            max_age_sec=cfg.openloop.max_age_sec)
+
+
+def _replay_dir_refused(cfg: Any, args: argparse.Namespace) -> tuple[int, str] | None:
+    """A replay runs its scenario's clock over whatever agenda is in `--data-dir` and saves the result: into the
+    user's own data dir (or another user's agenda inside it) it would expire or close real promises, and beside a
+    running jarvisd it would be a second writer of the file the daemon owns (pass 72a). Both are refused here."""
+    from pathlib import Path
+
+    from jarvisd.instance import running_pid
+
+    if args.store == "memory" or not args.data_dir:
+        return None
+    target = Path(args.data_dir).expanduser().resolve()
+    own = Path(cfg.paths.data_dir).expanduser().resolve()
+    if target == own or own in target.parents:
+        return 2, (f"jarvisd openloop replay: --data-dir {args.data_dir} is your own data dir ({own}): a replay's "
+                   "clock would expire or close your promises there; give it a folder of its own (or --store memory)")
+    pid = running_pid(target)
+    if pid is not None:
+        return 1, (f"jarvisd openloop replay: jarvisd is already running (pid {pid}) for data dir {args.data_dir}: "
+                   "a replay would write its agenda beside it; give the replay a folder of its own")
+    return None
 
 
 def _replay_store(args: argparse.Namespace) -> Any:
