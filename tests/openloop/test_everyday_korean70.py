@@ -73,3 +73,29 @@ def test_guard_a_promise_told_is_not_the_promise_done(monday):
     said_to(monday, "보고서 끝내기")
     assert said_to(monday, "팀장님한테 보고서 끝내겠다고 말했어") == [None]
     assert [desc for desc, _ in agenda_rows(monday)] == ["보고서 끝내기"]
+
+
+# ---------------------------------------------------------------- 3. a dose told done before it begins
+
+
+def test_a_dose_told_done_the_evening_before_it_begins_is_answered_from_the_agenda(early, clock):
+    said_to(early, "내일부터 매일 아침 8시에 엄마 혈압약 드리기")
+    clock.set_local("2026-12-07 20:00")
+    # before: None (to the model: "잘하셨어요. 할 일 목록에 없던 일이라 …")
+    assert said_to(early, "오늘 혈압약 드렸어") == ["엄마 혈압약 드리기는 내일 오전 8시부터예요. 오늘은 완료로 표시할 게 없어요."]
+    assert agenda_rows(early) == [("엄마 혈압약 드리기", "2026-12-08 08:00")]
+
+
+def test_a_dose_before_it_begins_held_out_in_english(early, clock):
+    said_to(early, "take my vitamins every day at 9am starting tomorrow")
+    clock.set_local("2026-12-07 21:00")
+    assert said_to(early, "i took my vitamins today") == [
+        "Take your vitamins starts tomorrow at 9 AM; there's nothing to mark done today."]
+    assert [due for _, due in agenda_rows(early)] == ["2026-12-08 09:00"]
+
+
+def test_guard_a_dose_due_today_told_done_is_closed_and_other_talk_is_not_answered(early, clock):
+    said_to(early, "매일 저녁 9시에 엄마 혈압약 드리기")
+    clock.set_local("2026-12-07 20:00")
+    assert said_to(early, "오늘 혈압약 드렸어")[0].startswith("완료로 표시했어요: 엄마 혈압약 드리기.")
+    assert said_to(early, "오늘 친구 만났어") == [None]
