@@ -99,3 +99,34 @@ def test_guard_a_dose_due_today_told_done_is_closed_and_other_talk_is_not_answer
     clock.set_local("2026-12-07 20:00")
     assert said_to(early, "오늘 혈압약 드렸어")[0].startswith("완료로 표시했어요: 엄마 혈압약 드리기.")
     assert said_to(early, "오늘 친구 만났어") == [None]
+
+
+# ---------------------------------------------------------------- 5. a run typed without spaces
+
+
+@pytest.mark.parametrize(("said", "row"), [
+    ("엄마한테전화해야해", "엄마한테 전화하기"),
+    ("택배찾아와야해", "택배 찾아오기"),   # held out
+])
+def test_an_unspaced_run_is_kept_as_the_spaced_sentence(monday, said, row):
+    said_to(monday, said)
+    assert [desc for desc, _ in agenda_rows(monday)] == [row]
+
+
+@pytest.mark.parametrize(("run", "times", "reply"), [
+    # before: "적어 둘게요: 엄마한테전화하기. 이미 적어 뒀어요: 엄마한테전화하기." (pass71: not spaced, said twice)
+    ("엄마한테전화해야해", 400, "적어 둘게요: 엄마한테 전화하기."),
+    ("택배찾아와야해", 570, "적어 둘게요: 택배 찾아오기."),   # held out
+    ("내일병원가야돼", 571, "적어 둘게요: 병원 가기, 내일까지."),   # held out, cut inside the last time
+])
+def test_an_unspaced_run_said_over_and_over_keeps_one_promise_said_once(monday, run, times, reply):
+    text = (run * times + run[:2])[:4_000]
+    assert said_to(monday, text) == [reply]
+    assert len(agenda_rows(monday)) == 1
+
+
+def test_guard_a_run_that_is_no_repetition_is_left_as_typed(korean):
+    from jarvisd.openloop.korean_morph import said_once
+    assert said_once("엄마한테전화해야해엄마") == "엄마한테전화해야해엄마"
+    assert said_once("내일병원가야돼모레치과가야돼") == "내일병원가야돼모레치과가야돼"
+    assert korean.spaced("가" * 4_000) == "가" * 4_000
