@@ -130,3 +130,25 @@ def test_guard_a_run_that_is_no_repetition_is_left_as_typed(korean):
     assert said_once("엄마한테전화해야해엄마") == "엄마한테전화해야해엄마"
     assert said_once("내일병원가야돼모레치과가야돼") == "내일병원가야돼모레치과가야돼"
     assert korean.spaced("가" * 4_000) == "가" * 4_000
+
+
+# ---------------------------------------------------------------- the name of a thing that begins with 자비스
+
+
+@pytest.mark.parametrize(("said", "row"), [
+    # before: "교육" (rooms70: the first 자비스 was dropped as a call even with no 야 and no comma)
+    ("자비스 교육 내일 있어", ("자비스 교육", "2026-12-08")),
+    ("자비스 점검 수요일에 있어", ("자비스 점검", "2026-12-09")),   # held out
+])
+def test_a_thing_named_after_the_assistant_keeps_its_name(monday, said, row):
+    said_to(monday, said)
+    assert agenda_rows(monday, "%Y-%m-%d") == [row]
+
+
+def test_guard_the_name_said_as_a_call_is_still_dropped():
+    from jarvisd.openloop import fillers
+    assert fillers.without_called("자비스 내일 우유 사야 돼") == "내일 우유 사야 돼"
+    assert fillers.without_called("자비스 나 담주 월욜에 삼성 면접 있어") == "담주 월욜에 삼성 면접 있어"
+    assert fillers.without_called("자비스야 교육 내일 있어") == "교육 내일 있어"
+    assert fillers.without_called("자비스, 교육 내일 있어") == "교육 내일 있어"
+    assert fillers.without_called("자비스 회의 내일로 잡아 줘") == "회의 내일로 잡아 줘"   # asked of it
