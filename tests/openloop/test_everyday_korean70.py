@@ -152,3 +152,23 @@ def test_guard_the_name_said_as_a_call_is_still_dropped():
     assert fillers.without_called("자비스야 교육 내일 있어") == "교육 내일 있어"
     assert fillers.without_called("자비스, 교육 내일 있어") == "교육 내일 있어"
     assert fillers.without_called("자비스 회의 내일로 잡아 줘") == "회의 내일로 잡아 줘"   # asked of it
+
+
+# ---------------------------------------------------------------- 4. a routine for the trip ends with the way back
+
+
+@pytest.mark.parametrize(("back", "routine", "reply"), [
+    # before: "적어 둘게요: 출장 기간 동안 보고서 보내기, 오늘 저녁 6시부터 매일." (no start, no end)
+    ("금요일 오후 6시 귀국 비행기", "출장 기간 동안 매일 저녁 보고서 보내기",
+     "적어 둘게요: 보고서 보내기, 모레 저녁 6시부터 이번 주 금요일까지 매일."),
+    ("목요일 저녁 8시 귀국 비행기", "출장 기간 동안 매일 밤 10시에 아내한테 전화하기",   # held out
+     "적어 둘게요: 아내한테 전화하기, 모레 밤 10시부터 이번 주 목요일까지 매일."),
+])
+def test_a_routine_for_the_trip_ends_on_the_way_back(monday, back, routine, reply):
+    said_to(monday, "수요일 오전 9시 싱가포르 비행기", back)
+    assert said_to(monday, routine) == [reply]
+
+
+def test_guard_a_way_back_is_no_trip_to_choose_from(monday):
+    said_to(monday, "수요일 오전 9시 싱가포르 비행기", "금요일 오후 6시 귀국 비행기")
+    assert "어느" not in said_to(monday, "출장 기간 동안 매일 아침 7시에 일정 확인하기")[0]
