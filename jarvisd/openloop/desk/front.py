@@ -95,8 +95,8 @@ from jarvisd.openloop.ko_order import (
 from jarvisd.openloop.ko_other_day import (
     after_other,
     departs,
-    is_return,
     is_departure,
+    is_return,
     ko_check_asked,
     long_after,
     other_day_asked,
