@@ -172,3 +172,24 @@ def test_a_routine_for_the_trip_ends_on_the_way_back(monday, back, routine, repl
 def test_guard_a_way_back_is_no_trip_to_choose_from(monday):
     said_to(monday, "수요일 오전 9시 싱가포르 비행기", "금요일 오후 6시 귀국 비행기")
     assert "어느" not in said_to(monday, "출장 기간 동안 매일 아침 7시에 일정 확인하기")[0]
+
+
+# ---------------------------------------------------------------- the salon owner's week: who comes, and what for
+
+
+@pytest.mark.parametrize(("said", "row"), [
+    # before: "그렇군요." (the purpose, "견적 보러", made the visitor four words long), nothing kept
+    ("목요일에 인테리어 업체 견적 보러 온대", ("인테리어 업체 방문", "2026-12-10")),
+    # held out; before also "어컨 기사님 …" (the day's 에 taken off the thing's first letter)
+    ("목요일에 에어컨 기사님 수리하러 온대", ("에어컨 기사님 방문", "2026-12-10")),
+])
+def test_who_comes_for_something_on_a_day_is_a_visit_kept(monday, said, row):
+    said_to(monday, said)
+    assert agenda_rows(monday, "%Y-%m-%d") == [row]
+    assert said_to(monday, f"{row[0].removesuffix(' 방문')} 왔다 갔어")[0] == f"완료로 표시했어요: {row[0]}."
+
+
+@pytest.mark.parametrize("said", ["금요일에 엄마 반찬 갖다주러 온대", "금요일에 친구 놀러 온대"])
+def test_guard_family_and_friends_coming_are_news(monday, said):
+    assert said_to(monday, said) == [None]
+    assert agenda_rows(monday) == []
