@@ -200,6 +200,8 @@ def done_closure(sen: str, ms: Sequence[Morph], holes: Sequence[Span], clause: s
             if not (i >= 1 and negated(ms, i)):
                 return Closure("done", reference(sen, ms, i, holes), clause)
     past = [i for i, m in enumerate(ms) if m.tag == "EP" and m.form in W.KO_PAST]
+    if (asked := _asked_for_told(ms, past)) is not None:   # "오빠한테 병원비 보내 달라고 말했어": the asking was
+        return Closure("done", noun_form(sen, ms, action_start(ms, asked), asked, holes), clause)   # the errand
     if any(m.tag == "EC" and m.form in W.KO_QUOTE_ENDINGS for m in ms[:past[-1] if past else 0]):
         return None                    # "끝내겠다고 말했어": telling of a task is not doing it
     if not past or ms[-1].form in ("거든",) or \
@@ -233,6 +235,28 @@ def done_closure(sen: str, ms: Sequence[Morph], holes: Sequence[Span], clause: s
     return Closure("done", noun_form(sen, ms, action_start(ms, stem), stem, holes), clause)
 
 
+
+
+# the verbs of telling and asking someone ("말했어", "부탁했어", "얘기했어")
+_TOLD = frozenset("말 부탁 얘기 이야기 요청 전화".split())
+
+
+def _asked_for_told(ms: Sequence[Morph], past: Sequence[int]) -> int | None:
+    """The stem of 하 when the turn, in the past, told someone to do a thing or asked it of them ("오빠한테 병원비
+    보내 달라고 말했어", "언니한테 차 빌려 달라고 부탁했어"; korean70): the telling is the deed, so the kept errand
+    "… 달라고 말하기" said whole closes. A promise told ("끝내겠다고 말했어") is not this (its 다고 is no request)."""
+    if not past or past[-1] < 4 or ms[-1].tag not in ("EF", "SF") and ms[-1].form not in W.KO_PAST:
+        return None
+    stem = past[-1] - 1
+    if not (ms[stem].form == "하" and ms[stem].tag in ("XSV", "VV") and ms[stem - 1].form in _TOLD):
+        return None
+    quote = stem - 2
+    asked = ms[quote].tag == "EC" and (ms[quote].form in ("라고", "으라고") and quote >= 1 and
+                                       (is_morph(ms[quote - 1], "달", "VX") or is_verb(ms[quote - 1])) or
+                                       ms[quote].form == "자고")
+    if not asked or negated(ms, stem) or any(m.tag == "EP" and m.form not in W.KO_PAST for m in ms[quote - 2:quote]):
+        return None
+    return stem
 
 
 def vague_reference(reference: str, ms: Sequence[Morph]) -> bool:

@@ -23,6 +23,19 @@ _PEOPLE = frozenset("엄마 아빠 어머니 아버지 동생 형 누나 오빠 
                     "친구 손님 사장 사장님 직원 알바 삼촌 이모 고모".split())
 
 
+def _without_purpose(what: str) -> str:
+    """"인테리어 업체 견적 보러" as "인테리어 업체", "에어컨 기사님 수리하러" as "에어컨 기사님" (korean70: the salon's
+    week, "목요일에 인테리어 업체 견적 보러 온대" was "그렇군요."): what the visitor comes for said with -러 is no part
+    of who comes; a short verb (보러, 받으러) takes its object with it."""
+    words = what.split()
+    if len(words) < 2 or not words[-1].endswith("러"):
+        return what
+    verb, words = words[-1], words[:-1]
+    if len(verb) <= 3 and not verb.endswith("하러") and len(words) >= 2:
+        words = words[:-1]
+    return " ".join(words)
+
+
 def ko_coming(text: str, spans: Spans) -> str | None:
     """`text` said in the order the desk keeps a visit or a delivery by ("위생 점검 수요일에 온대", "원두 주문한 거 다음주
     월요일에 온대"), or None when it tells no such thing with its day."""
@@ -41,7 +54,8 @@ def ko_coming(text: str, spans: Spans) -> str | None:
     else:
         return None
     when = when.strip().removesuffix("에").strip()
-    what = what.removeprefix("에").strip()
+    what = re.sub(r"^에(?:\s|$)", "", what).strip()   # the day's 에, not the thing's ("에어컨": was "어컨")
+    what = _without_purpose(what) if start == 0 else what
     if not what or not when or len(what.split()) > 3 or re.search(r"[0-9]", what):
         return None
     if verb == "나온" and what.split()[-1] in ("결과", "성적", "합격자"):

@@ -499,7 +499,7 @@ def _place_after(ms: Sequence[Morph], after: Sequence[int]) -> bool:
 
 
 _BIRTH_ORDER = frozenset("첫째 둘째 셋째 넷째".split())
-_VISITORS = frozenset("기사 기사님 수리기사 설치기사 집주인 관리인 택배 손님 선생님 간호사 도우미 이모님".split())
+_VISITORS = frozenset("기사 기사님 수리기사 설치기사 집주인 관리인 택배 손님 선생님 간호사 도우미 이모님 업체".split())
 _HOME_SERVICES = frozenset("점검 설치 수리 검침 소독 방역 철거 시공".split())   # what comes to the home to be done
 _COMING = frozenset("어 아 어요 아요 시 으시 ᆫ다 는다 세요 요 ᆫ대 ᆫ대요 대 대요".split())
 

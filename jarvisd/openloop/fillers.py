@@ -63,7 +63,18 @@ def without_ko_filler(text: str) -> str:
     return _KO_FILLER_MID.sub(" ", _KO_FILLER_LEAD.sub("", text, count=1)) or text
 
 
+# "자비스 교육 내일 있어" (rooms70: became "교육 내일 있어"): the name with no 야 and no comma, then a bare noun of work
+# or an event, is that thing's name (a training on the product, its install), unless the turn asks something of the
+# assistant ("자비스 회의 내일로 잡아 줘")
+_KO_NAME_OF_A_THING = re.compile(r"^자비스\s(?:교육|설치|업데이트|업그레이드|점검|회의|미팅|세미나|발표|데모|시연|프로젝트|"
+                                 r"워크숍|워크샵|교육과정|도입|연동|테스트|보고|보고서|팀|계약|강의|강좌|수업|스터디)\s")
+_KO_ASKED_OF_IT = re.compile(r"(?:줘|줘요|주세요|줄래|줄래요|알려|기억해|적어|해\s?놔|해\s?둬)[^가-힣]*$")
+
+
 def without_called(text: str) -> str:
     """`text` without the assistant called by name first, and the speaker's 나 / 저는 after it ("자비스 나 담주 월욜에
-    삼성 면접 있어"); as said when that is all of it."""
+    삼성 면접 있어"); as said when that is all of it. The name before a noun of work it names ("자비스 교육 내일 있어")
+    is kept when nothing is asked of the assistant (korean70)."""
+    if _KO_NAME_OF_A_THING.match(text) and not _KO_ASKED_OF_IT.search(text[-40:]):
+        return text
     return _KO_CALLED_LEAD.sub("", text, count=1) or text

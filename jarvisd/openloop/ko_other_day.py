@@ -68,6 +68,15 @@ def departs(desc: str) -> bool:
     return any(w in desc for w in _KO_DEPARTING)
 
 
+# the way back of a trip kept ("금요일 돌아오는 비행기", "귀국 비행기", "복귀"; korean70): where a routine for the trip ends
+_KO_RETURN = re.compile(r"돌아오|돌아가|귀국|복귀|귀가|오는\s?(?:비행기|기차|배|버스)")
+
+
+def is_return(desc: str) -> bool:
+    """Whether a kept promise is the way back of a trip ("돌아오는 비행기", "귀국")."""
+    return _KO_RETURN.search(desc) is not None
+
+
 def trip_span(text: str) -> re.Match[str] | None:
     """Where "출장 기간 동안", "여행 중에" is said, its trip named (`trip`), else None."""
     return _KO_TRIP_SPAN.search(text)

@@ -53,6 +53,22 @@ SPACED_MAX = 120   # a run longer than a spoken sentence is left as typed
 _SPLIT_NUMBER = re.compile(r"[일이삼사오육칠팔구십백](?:\s[일이삼사오육칠팔구십백])+(?=\s?(?:분|시간|초))")
 
 
+def said_once(run: str) -> str:
+    """A run that is one stretch said over and over ("엄마한테전화해야해" ×400, maybe cut inside the last time) as that
+    stretch said once (korean70); any other run as it is. Linear: the prefix function's shortest period."""
+    n = len(run)
+    if n < 14:
+        return run
+    border = [0] * n
+    for i in range(1, n):
+        k = border[i - 1]
+        while k and run[i] != run[k]:
+            k = border[k - 1]
+        border[i] = k + 1 if run[i] == run[k] else k
+    period = n - border[-1]
+    return run[:period] if 2 * period <= n else run
+
+
 class KoreanAnalyzer:
     """A thread-safe, lazily loaded wrapper around `kiwipiepy.Kiwi`.
 
@@ -104,6 +120,8 @@ class KoreanAnalyzer:
         it, short, or not mostly Hangul is returned as it is; a Hangul number Kiwi splits is joined again ("삼 십
         분" -> "삼십 분")."""
         said = text.strip()
+        if not any(c.isspace() for c in said):
+            said = said_once(said)   # "엄마한테전화해야해" ×400 (pass71: read unspaced, kept and said twice)
         if any(c.isspace() for c in said) or not 7 <= len(said) <= SPACED_MAX or \
                 sum("가" <= c <= "힣" for c in said) < 0.7 * len(said):
             return text

@@ -282,6 +282,23 @@ def next_time(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> str:
     return f"Next: {due}."
 
 
+def not_begun(loop: OpenLoop, day_said: date, begun: bool, now: datetime, tz: tzinfo, lang: Lang) -> str:
+    """A repeating promise told done on a day it has no time of (korean70: "오늘 혈압약 드렸어" at 8 PM, the daily
+    dose beginning tomorrow): "엄마 혈압약 드리기는 내일 오전 8시부터예요. 오늘은 완료로 표시할 게 없어요."; when it had
+    times before that day, its next time ("다음은 …")."""
+    due = spoken_due(loop.due_ms or 0, now, tz, lang).removesuffix("까지")
+    today = day_said == now.date()
+    if lang == "ko":
+        when = "오늘은" if today else f"{day_said.month}월 {day_said.day}일은"
+        head = f"{loop.desc}{topic(loop.desc)} 다음이 {due}{_is(due)}" if begun else \
+            f"{loop.desc}{topic(loop.desc)} {due}부터예요"
+        return f"{head}. {when} 완료로 표시할 게 없어요."
+    desc = _capital(second_person(loop.desc))
+    when = "today" if today else f"on {day_said:%A}"
+    head = f"{desc} is next {due}" if begun else f"{desc} starts {due}"
+    return f"{head}; there's nothing to mark done {when}."
+
+
 def repeat_set(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> str:
     """"Make it every weekday": "Updated: stretch, Monday at 7 AM, then every weekday." / "just once": "OK, just
     once: stretch, tomorrow at 7 AM."."""

@@ -85,6 +85,10 @@ _KO_NOT_A_KIND = frozenset("엄마 아빠 어머니 아버지 우리 내 제 나
 _KO_WHEN_WORD = re.compile(r"(?:오늘|내일|모레|글피|이따가?|나중에|주말|이번\s?주|다음\s?주|[월화수목금토일]요일|아침|점심|저녁|밤"
                            r"|오전|오후|퇴근\s?길|퇴근\s?후|장\s?볼\s?때|\d{1,2}시|\d{1,2}일)(?:에|까지|중에?|에는)?")
 _KO_GET_MORE = re.compile(r"(?:사|사러|사\s?와|사\s?오|주문|시켜|시키|구매|구입|채워|채우)")
+# ... or after the place the errand goes to first ("내일 약국 가서 사야 돼", "퇴근길에 편의점 들러서 사 와야 돼",
+# "마트에서 주문하기"; korean70): the thing is put after the place, before the deed
+_KO_GONE_TO = re.compile(r"(?:가서|들러서|들려서)")
+_KO_PLACE_AT = re.compile(r"[가-힣A-Za-z0-9]{1,12}(?:에서|에\s?가서)")
 
 
 def _ko_thing_for_more(why: str, rest: str) -> str:
@@ -98,11 +102,17 @@ def _ko_thing_for_more(why: str, rest: str) -> str:
     at = 0
     while at < len(words) and _KO_WHEN_WORD.fullmatch(words[at]):
         at += 1
+    if at + 2 < len(words) and _KO_GONE_TO.fullmatch(words[at + 1]) and not _KO_WHEN_WORD.fullmatch(words[at]):
+        at += 2
+    elif at + 1 < len(words) and _KO_PLACE_AT.fullmatch(words[at]) and not _KO_WHEN_WORD.fullmatch(words[at]):
+        at += 1
     if at >= len(words) or not _KO_GET_MORE.match(words[at]):
         return rest
-    kind = ran_out["kind"]
-    thing = ran_out["thing"] if not kind or kind in _KO_NOT_A_KIND or kind.endswith(("에", "의", "는", "은")) \
-        else f"{kind} {ran_out['thing']}"
+    kind, thing = ran_out["kind"], ran_out["thing"]
+    if thing == "다":  # "기저귀 다 떨어져서": the thing is the word before 다, no kind said
+        kind, thing = None, kind
+    thing = thing if not kind or kind in _KO_NOT_A_KIND or kind.endswith(("에", "의", "는", "은")) \
+        else f"{kind} {thing}"
     return " ".join([*words[:at], thing, *words[at:]])
 
 

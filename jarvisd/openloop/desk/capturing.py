@@ -307,7 +307,9 @@ class Capturing(DeskBase):
                 else AgendaChange()
             if change.changed:
                 return self._reply(change, [], remind, reading, lang, session)
-            return self._ask([shown[i] for i in guess[0]], guess[1], session, lang) if guess is not None else None
+            if guess is not None:
+                return self._ask([shown[i] for i in guess[0]], guess[1], session, lang)
+            return self._not_begun(text, reading, shown, lang) if reading.closures else None
         judgement = Judgement(opened=tuple(opened), closed=tuple(closed))
         self.service.embed_ahead(judgement, session)   # never under the agenda's lock: the sweep waits on it
         change = self.service.apply_judgement(judgement, text, shown, session)

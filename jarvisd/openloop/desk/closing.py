@@ -519,6 +519,24 @@ class Closing(DeskBase):
             guess = ([i for i in guess[0] if i not in kept_from], guess[1]) if set(guess[0]) - kept_from else None
         return refs, guess
 
+    def _not_begun(self, text: str, reading: Reading, shown: Sequence[OpenLoop], lang: phrases.Lang) -> DeskReply | None:
+        """A repeating promise told done on a day said ("오늘 혈압약 드렸어" at 8 PM) when its next time is a later day
+        and nothing else is closed (korean70: the daily dose beginning tomorrow went to the model): answered from
+        the agenda, when it begins (or is next) and that there is nothing to mark that day; None otherwise."""
+        now = self.service.now_local()
+        if reading.question or (past := past_due.done_day_said(text, now.date())) is None:
+            return None
+        refs, _ = self._closings_said(text, reading, shown, lang)
+        meant = {ref.index - 1 for ref in refs if ref.index is not None}
+        if len(meant) != 1 or len(refs) != len(meant):
+            return None
+        loop = shown[next(iter(meant))]
+        if loop.repeat is None or loop.due_ms is None or phrases.due_day(loop.due_ms, self.service.tz) <= past:
+            return None
+        begun = any(old.id != loop.id and old.desc == loop.desc and old.repeat == loop.repeat and old.due_ms is not None
+                    and phrases.due_day(old.due_ms, self.service.tz) <= past for old in self.service.all_loops())
+        return DeskReply(phrases.not_begun(loop, past, begun, now, self.service.tz, lang), lang, intent="close")
+
     def _closings_said(self, text: str, reading: Reading, shown: Sequence[OpenLoop], lang: phrases.Lang
                        ) -> tuple[list[ClosedRef], tuple[list[int], LoopStatus] | None]:
         """The loops the utterance closes by their words, and (indices, status) of the ones it may mean when

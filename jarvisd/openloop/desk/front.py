@@ -96,6 +96,7 @@ from jarvisd.openloop.ko_other_day import (
     after_other,
     departs,
     is_departure,
+    is_return,
     ko_check_asked,
     long_after,
     other_day_asked,
@@ -449,7 +450,8 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
         if (trip := trip_span(text)) is None:
             return None
         return f"{text[:trip.start()]}{text[trip.end():]}".strip(), [
-            loop for loop in self.service.agenda() if loop.due_ms is not None and departs(loop.desc)]
+            loop for loop in self.service.agenda() if loop.due_ms is not None and departs(loop.desc)
+            and not is_return(loop.desc)]
 
     def _ko_during_which(self, text: str, session: str) -> DeskReply | None:
         """"출장 기간 동안 매일 아침 7시에 일정 확인하기" with "싱가포르 비행기" and "도쿄 비행기" kept (after68's and lows67's
@@ -477,7 +479,17 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
             if len(kept) == 1:   # how long is said, from the one trip kept (not "출장 기간 동안" as the name)
                 day = phrases.due_day(kept[0].due_ms or 0, self.service.tz)
                 text = f"{day.year}년 {day.month}월 {day.day}일부터 {rest}"
+        elif trips is not None and len(trips[1]) == 1 and (back := self._way_back(trips[1][0])) is not None:
+            # no length said, the way back kept (korean70: the routine had no end): from the trip's day to that one's
+            day = phrases.due_day(trips[1][0].due_ms or 0, self.service.tz)
+            text = f"{day.year}년 {day.month}월 {day.day}일부터 {back.year}년 {back.month}월 {back.day}일까지 {trips[0]}"
         return ko_check_asked(text)
+
+    def _way_back(self, trip: OpenLoop):
+        """The day of the first way back kept after `trip` ("금요일 오후 6시 돌아오는 비행기"), or None."""
+        backs = sorted(loop.due_ms for loop in self.service.agenda() if loop.due_ms is not None
+                       and loop.due_ms > (trip.due_ms or 0) and is_return(loop.desc))
+        return phrases.due_day(backs[0], self.service.tz) if backs else None
 
     def _ko_other_day(self, text: str) -> str:
         """`text` with "X 전날", "X 날", "X 다음 날" said as the date, when X names one open promise with a due ("집들이 전날
