@@ -211,7 +211,8 @@ def unwritable_folder(root: Path, table: str) -> str | None:
     lance = root / f"{table}.lance"
     for folder in (root, lance, lance / "_versions", lance / "data", lance / "_transactions",
                    root / f"{table}.journal"):
-        if folder.is_dir() and not os.access(folder, os.W_OK | os.X_OK):
+        # R_OK too: LanceDB lists these folders (a 0300 one opened as "UnableToWalkDir", pass72b)
+        if folder.is_dir() and not os.access(folder, os.R_OK | os.W_OK | os.X_OK):
             if read_only_mount(folder):  # a chown would not help: the advice named the wrong fix
                 return (f"the folder {folder} is on a read-only file system (a read-only mount or bind): "
                         f"mount it read-write, or point memory.store_uri at a writable folder, and start again")

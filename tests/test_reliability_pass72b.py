@@ -92,3 +92,58 @@ def test_guard_an_owner_file_of_a_name_a_dangling_link_and_none_are_read_as_befo
     (long / OWNER_NAME).write_bytes(b"a" * 5000)
     with pytest.raises(StartupError, match="4096\\+ bytes"):
         read_owner(long)
+
+
+# --- the memory store's folder this user cannot enter (mode 000, or a copy owned by another user, 0700) ---
+
+def _without_dac() -> list[str] | None:
+    """A prefix that runs a command as root without the capabilities that read any file (root reads a 000 folder):
+    None where that cannot be done (not root, or no setpriv)."""
+    import shutil
+    if os.geteuid() != 0 or shutil.which("setpriv") is None:
+        return None
+    return ["setpriv", "--bounding-set", "-dac_override,-dac_read_search,-fowner"]
+
+
+def _memory_home(tmp_path: Path) -> Path:
+    from tests.hud.conftest import make_memory
+
+    home = tmp_path / "home"
+    (home / "data").mkdir(parents=True)
+    make_memory(home / "data" / "memory.lance").close()
+    return home
+
+
+def _run(home: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess:
+    prefix = _without_dac()
+    if prefix is None:
+        pytest.skip("needs root and setpriv to take away the read-anything capabilities (CI has both)")
+    env = dict(os.environ, JARVIS_HOME=str(home), PYTHONPATH=str(ROOT), OLLAMA_HOST="http://127.0.0.1:9",
+               JARVIS_LLM__CONNECT_TIMEOUT_SEC="0.5", JARVIS_OPENLOOP__STORE="jsonl")
+    return subprocess.run([*prefix, sys.executable, "-m", "jarvisd", *args], env=env, input=stdin,
+                          capture_output=True, text=True, timeout=300)   # against a hang only
+
+
+@pytest.mark.parametrize("folder", ["memory.lance", "memory.lance/memory_items.lance"])
+def test_a_memory_folder_this_user_cannot_enter_is_one_line_not_a_traceback(tmp_path, folder):
+    """`data/memory.lance` (or its table folder) with mode 000 (a `chmod`, a copy restored as another user with 0700):
+    `jarvisd chat` and `jarvisd run` ended in a LanceDB `ValueError` ("UnableToWalkDir … Permission denied") then a
+    `PermissionError` traceback out of the damage check, `jarvisd doctor` in a `PermissionError` traceback, exit 1."""
+    home = _memory_home(tmp_path)
+    (home / "data" / folder).chmod(0)
+    try:
+        chat = _run(home, "chat", stdin="hello\n")
+        doctor = _run(home, "doctor")
+    finally:
+        (home / "data" / folder).chmod(0o755)
+    assert chat.returncode == 1 and "Traceback" not in chat.stderr, chat.stderr[-2000:]
+    assert "cannot open the memory store" in chat.stderr and folder in chat.stderr, chat.stderr[-2000:]
+    assert "not writable by this user" in chat.stderr, chat.stderr[-2000:]
+    assert "Traceback" not in doctor.stdout + doctor.stderr, (doctor.stdout + doctor.stderr)[-2000:]
+    assert "DAMAGED" in doctor.stdout and folder in doctor.stdout, doctor.stdout
+
+
+def test_guard_a_memory_folder_of_this_user_opens_as_before_without_the_capabilities(tmp_path):
+    home = _memory_home(tmp_path)
+    chat = _run(home, "chat", stdin="/remember my gate code is 7788\n")
+    assert chat.returncode == 0 and "Remembered" in chat.stdout, chat.stdout + chat.stderr[-2000:]
