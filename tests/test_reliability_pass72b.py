@@ -138,7 +138,7 @@ def test_a_memory_folder_this_user_cannot_enter_is_one_line_not_a_traceback(tmp_
         (home / "data" / folder).chmod(0o755)
     assert chat.returncode == 1 and "Traceback" not in chat.stderr, chat.stderr[-2000:]
     assert "cannot open the memory store" in chat.stderr and folder in chat.stderr, chat.stderr[-2000:]
-    assert "not writable by this user" in chat.stderr, chat.stderr[-2000:]
+    assert "not writable by this user (its mode is 0000)" in chat.stderr and "chmod -R u+rwX" in chat.stderr, chat.stderr[-2000:]
     assert "Traceback" not in doctor.stdout + doctor.stderr, (doctor.stdout + doctor.stderr)[-2000:]
     assert "DAMAGED" in doctor.stdout and folder in doctor.stdout, doctor.stdout
 
