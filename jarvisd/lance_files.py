@@ -211,11 +211,16 @@ def unwritable_folder(root: Path, table: str) -> str | None:
     lance = root / f"{table}.lance"
     for folder in (root, lance, lance / "_versions", lance / "data", lance / "_transactions",
                    root / f"{table}.journal"):
-        if folder.is_dir() and not os.access(folder, os.W_OK | os.X_OK):
+        # R_OK too: LanceDB lists these folders (a 0300 one opened as "UnableToWalkDir", pass72b)
+        if folder.is_dir() and not os.access(folder, os.R_OK | os.W_OK | os.X_OK):
             if read_only_mount(folder):  # a chown would not help: the advice named the wrong fix
                 return (f"the folder {folder} is on a read-only file system (a read-only mount or bind): "
                         f"mount it read-write, or point memory.store_uri at a writable folder, and start again")
-            return (f"the folder {folder} is not writable by this user (it belongs to uid {folder.stat().st_uid}): "
+            info = folder.stat()
+            if info.st_uid == os.geteuid():   # this user's own folder, its mode taken away (a `chmod 000`): chown is no fix
+                return (f"the folder {folder} is not writable by this user (its mode is {stat.S_IMODE(info.st_mode):04o}):"
+                        f" give your user access to everything in it (chmod -R u+rwX {root}) and start again")
+            return (f"the folder {folder} is not writable by this user (it belongs to uid {info.st_uid}): "
                     f"give your user write access to everything in it (chown -R {getpass.getuser()} {root}) "
                     "and start again")
     return None

@@ -69,6 +69,10 @@ def check_memory(uri: str, table: str = TABLE) -> MemoryHealth:
     from jarvisd.lance_files import unwritable_folder
     from jarvisd.memory.stores.lance_journal import journal_dir_problem
 
+    if "://" not in uri and Path(uri).is_dir() and (unwritable := unwritable_folder(Path(uri), table)) is not None:
+        # before the journal's check, which cannot look into a folder this user cannot enter (mode 000: a
+        # PermissionError traceback, pass72b); `jarvisd run` stops on it
+        return MemoryHealth("damaged", f"the memory store {uri} cannot be opened: {unwritable}")
     if (journal := journal_dir_problem(uri, table)) is not None:   # `jarvisd run` stops on it (pass 59b: "ok")
         return MemoryHealth("damaged", f"the memory store {uri} cannot be opened: {journal}",
                             "stop jarvisd, move that file away, then start it (the journal folder is made again)")

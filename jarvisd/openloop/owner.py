@@ -26,7 +26,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from jarvisd.errors import StartupError, unusable_file
+from jarvisd.errors import (
+    FileTooLarge,
+    NotARegularFile,
+    StartupError,
+    check_regular_file,
+    read_regular_file,
+    unusable_file,
+)
 from jarvisd.textsafe import has_visible, user_name_problem
 
 log = logging.getLogger(__name__)
@@ -77,10 +84,18 @@ def read_owner(data_dir: Path) -> str | None:
     """The owner file's user, or None when there is none yet (or it is empty: a claim cut short)."""
     path = data_dir / OWNER_NAME
     try:
-        with open(path, "rb") as f:
-            raw = f.read(MAX_OWNER_BYTES + 1)
+        # not `open`: a FIFO there (a `mkfifo`, a sync tool's special file) held every start in the open for good,
+        # `jarvisd run` deaf to SIGTERM (pass72b); a regular file only, read without waiting on a writer
+        check_regular_file(path)   # a socket: its open says only "No such device or address"
+        raw = read_regular_file(path, MAX_OWNER_BYTES)
     except FileNotFoundError:
         return None
+    except FileTooLarge:
+        raw = b"x" * (MAX_OWNER_BYTES + 1)   # said below, as for a file that grew past the bound
+    except NotARegularFile:
+        raise StartupError(f"cannot open the agenda's owner file {path}: it is not a regular file "
+                           f"({os.path.realpath(path)}): move it away and start again (the next start writes "
+                           f"`general.user` into it)") from None
     except OSError as exc:  # a folder, unreadable, a link loop: the agenda's owner cannot be guessed
         raise unusable_file("the agenda's owner file", path, exc) from None
     if len(raw) > MAX_OWNER_BYTES:

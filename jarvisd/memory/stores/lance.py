@@ -44,6 +44,7 @@ from jarvisd.lance_files import (
     mislabelled_version,
     newest_named_version,
     special_file_problem,
+    unwritable_folder,
 )
 from jarvisd.memory.access import AccessFilter
 from jarvisd.memory.items import MemoryItem
@@ -126,6 +127,10 @@ class LanceMemoryStore:
                                    vector_dir=side_dir(uri, table, "vectors") if map_vectors else None)
         self._consistency = consistency
         self._checked_at = -math.inf  # monotonic time the copy was last checked against the table
+        if (root := local_table_dir(uri, table)) is not None and (folder := unwritable_folder(root.parent, table)):
+            # before LanceDB walks it: a folder this user cannot enter (mode 000, a copy owned by another user) was
+            # LanceDB's "UnableToWalkDir … Permission denied", then a PermissionError traceback (pass72b)
+            raise StartupError(f"cannot open the memory store {uri} (memory.store_uri): {folder}")
         self._db = self._run(lancedb.connect_async(uri, storage_options=storage_options,
                                                    read_consistency_interval=consistency,
                                                    session=lancedb.Session(**SESSION_CACHE)))
