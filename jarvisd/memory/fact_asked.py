@@ -441,8 +441,25 @@ def name_not_noun(asked: FactAsked, facts: Sequence[str]) -> list[int]:
             if (found := list(named.finditer(said_of(fact)))) and all(m["det"] is None for m in found)]
 
 
+# what a thing's number is asked as: "what's my bike lock code?" of "my bike lock is 9912" (focus72: "You haven't told me
+# about your bike lock code"), answered by a fact of the thing with a number in it
+_VALUE_NOUNS = frozenset("code codes pin password passcode combination combo".split())
+_DIGIT = re.compile(r"\d")
+
+
 def facts_meant(asked: FactAsked, facts: Sequence[str]) -> list[int]:
-    """Every fact (indexes in `facts`) holding every key word of `asked`, as `fact_meant` reads them."""
+    """Every fact (indexes in `facts`) holding every key word of `asked`, as `fact_meant` reads them; with none, of a
+    thing's code asked ("bike lock code") the facts of the thing ("bike lock") that hold a number."""
+    found = _facts_holding_keys(asked, facts)
+    keys = _keys(asked.words) if asked.words else []
+    named = [key for key in keys if key not in _VALUE_NOUNS]
+    if found or not named or len(named) == len(keys):
+        return found
+    thing = replace(asked, words=" ".join(named), other="")
+    return [i for i in _facts_holding_keys(thing, facts) if _DIGIT.search(said_of(facts[i]))]
+
+
+def _facts_holding_keys(asked: FactAsked, facts: Sequence[str]) -> list[int]:
     key_sets = [keys for words in (asked.words, asked.other) if words and (keys := _keys(words))]
     if not key_sets:
         return []

@@ -87,12 +87,17 @@ _EN_IT_LEAD = r"(?:(?:ok(?:ay)?|yes|yeah|yep|great|good|actually|oh|wait|no|so|a
 _EN_IT_DONE = re.compile(
     rf"{_EN_IT_LEAD}(?:(?:mark|set|put)\s+{_EN_IT}\s+(?:down\s+)?(?:as\s+)?(?:done|complete|completed|finished)"
     rf"|(?:{_EN_IT}(?:'s|\s+is|\s+was)|i'?ve|i\s+have|i)\s+(?:all\s+|already\s+|just\s+)?(?:done|finished|sorted|handled|did)(?:\s+(?:it|that))?"
+    r"(?:\s+already)?"   # "i did it already" (focus72: "That wasn't on your agenda")
     rf"|(?:all\s+)?done|finished|did\s+it|got\s+it\s+done|(?:check|tick|cross)\s+{_EN_IT}\s+off(?:\s+(?:my|the)\s+(?:list|agenda))?"
     rf"|(?:scratch|take)\s+{_EN_IT}\s+off(?:\s+(?:my|the)\s+(?:list|agenda))?[\s,]+(?:it'?s|it\s+is|that'?s)\s+(?:all\s+)?done)"
     # "it's done, you can tick it off" (Whisper: "take it off")
     rf"(?:[\s,]+(?:so\s+)?(?:you\s+can\s+)?(?:tick|take|check|cross|mark)\s+(?:it|that)\s+off(?:\s+(?:my|the)\s+(?:list|agenda))?)?")
+# "forget that one", "never mind, forget that one", "never mind that one" (focus72: SmolLM2's "I'm not sure what to say,
+# but I'll try again", the promise kept): one named as an item ("forget it", "never mind" alone let talk go, not a promise)
+_EN_IT_ONE = r"(?:that|this|the\s+last)\s+(?:one|reminder|task|item|promise)"
 _EN_IT_CANCEL = re.compile(
-    rf"{_EN_IT_LEAD}(?:(?:cancel|drop|delete|remove|scrap|scratch|clear)\s+{_EN_IT}|(?:scratch|take)\s+{_EN_IT}\s+off(?:\s+(?:my|the)\s+(?:list|agenda))?"
+    rf"{_EN_IT_LEAD}(?:(?:never\s*mind|forget\s+it)[\s,]+)?(?:(?:forget|never\s*mind)(?:\s+about)?\s+{_EN_IT_ONE}|"
+    rf"(?:cancel|drop|delete|remove|scrap|scratch|clear)\s+{_EN_IT}|(?:scratch|take)\s+{_EN_IT}\s+off(?:\s+(?:my|the)\s+(?:list|agenda))?"
     rf"|(?:i\s+)?(?:don'?t|do\s+not)\s+need\s+(?:to\s+do\s+)?(?:it|that)(?:\s+any\s*more)?"
     rf"|cancel(?:\s+(?:please|now))?)"   # a bare "cancel" right after "OK, a 10-minute timer" (the session's chat: the model)
     rf"(?:[\s,]+(?:(?:i\s+)?(?:don'?t|do\s+not)\s+need\s+(?:it|that|to)|i'?m\s+not\s+doing\s+(?:it|that)|not\s+doing\s+(?:it|that))"

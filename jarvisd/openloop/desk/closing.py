@@ -197,6 +197,11 @@ def _participle_picks(closure: Closure, descs: Sequence[str]) -> int | None:
     return hits[0] if len(hits) == 1 else None
 
 
+
+# a done said of the promise itself, not "that's all": "i did it already", "i've done that", "이미 했어" (focus72: right
+# after "i need to call the dentist by friday", "i did it already" answered "That wasn't on your agenda")
+_DONE_SAID_OF_IT = re.compile(r"\b(?:did|done|finished)\s+(?:it|that)\b|\balready\b|이미|벌써")
+
 class Closing(DeskBase):
     """Promises closed: by name, by the one in focus, by a guess or a clearing after a yes; told done late or forgotten."""
 
@@ -333,12 +338,13 @@ class Closing(DeskBase):
                              intent.lang, intent=intent.kind)
         return self._closed(loops[found], status, intent.lang, intent.kind)
 
-    def _close_in_focus(self, kind: str, session: str, lang: phrases.Lang) -> DeskReply | None:
+    def _close_in_focus(self, kind: str, session: str, lang: phrases.Lang, text: str = "") -> DeskReply | None:
         """"Mark it done", "그거 지워 줘": the promise just reminded out loud (within the snooze window), or for
         a withdrawal ("actually cancel that") the one just captured in this session, whichever came last; None
         when neither is open (then the words are read as any other). "Done" right after a promise is said is
-        more often "that's all" than the promise kept, so it closes only a reminded one."""
-        candidates = self._in_focus(session, with_captured=kind == "cancel")
+        more often "that's all" than the promise kept, so it closes only a reminded one; said of it ("I did it
+        already", "I've done that", "벌써 했어") it closes the one just captured too."""
+        candidates = self._in_focus(session, with_captured=kind == "cancel" or _DONE_SAID_OF_IT.search(clean(text)) is not None)
         listed = self._listed.get(session)
         if listed is not None and len(listed[0]) == 1 and self.service.now_ms() - listed[1] <= LISTED_SEC * 1000:
             candidates.append((listed[1], listed[0][0]))   # "what's my next task?" / "the second thing?", then "mark it

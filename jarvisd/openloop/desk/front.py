@@ -630,7 +630,7 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
             reply = self._intent(intent, session, text)
             if reply is not None:
                 return reply
-        elif (kind := unnamed_closing(text)) is not None and (reply := self._close_in_focus(kind, session, lang)):
+        elif (kind := unnamed_closing(text)) is not None and (reply := self._close_in_focus(kind, session, lang, text)):
             return reply
         elif (reply := self._deed_done_in_focus(text, session, lang)) is not None:
             return reply
