@@ -305,7 +305,7 @@ class Assistant:
             # pass 48a: acknowledged facts wait in a journal the start could not write to the table (a full disk):
             # "You haven't told me about your locker code" denied one of them; the status says why
             return unreadable(asked)
-        if told is None and small and asked.owned and not of_the_agenda_or_world(asked):
+        if told is None and small and (asked.owned or asked.person) and not of_the_agenda_or_world(asked):
             # "what's my cat's name?" after "we adopted a cat named Miso in March": said in passing, not told to keep
             return self._said_back(text, scope) or not_told(asked)   # the embedded model makes one up
         return told

@@ -253,6 +253,9 @@ class FactAsked:
     older: bool = False   # the versions told before the newest only ("forget my old address", "옛날 주소 잊어버려")
     me: bool = False      # of what the user does ("what do I do for work"): a fact told of someone else is no answer
     thing: bool = False   # asked with its "the" ("what do you know about the bill?"): a thing, not someone named so
+    # "who's Jenny?": a person asked by name. The embedded model knows no one the user knows (people72: "who is jenny"
+    # -> SmolLM2's "Jenny is a voice assistant named JARVIS", "who is mr lee" -> a made-up NFL quarterback): said not told
+    person: bool = False
 
 
 def readings(text: str) -> tuple[str, ...]:
@@ -383,6 +386,8 @@ def _fact_asked(text: str) -> FactAsked | None:
     if (m := _EN_WHERE_THE.fullmatch(said)) is not None and _keys(m["x"]):
         return FactAsked(m["x"].strip(), lang, owned=False)
     if (m := _EN_WHAT_THE.fullmatch(said)) is not None and _keys(x := m["x"] or m["who"]):
+        if m["who"]:   # "who's Jenny?": someone the user knows is told by the user, not made up (`FactAsked.person`)
+            return FactAsked(x.strip(), lang, owned=False, person=True, told=f"who {x.strip()} is")
         return FactAsked(x.strip(), lang, owned=False)
     return None
 

@@ -65,6 +65,9 @@ EN_NOT_DONE = frozenset(
 EN_NOT_ACTION = frozenset(
     "be have see bet guess know hear listen talk chat say understand feel sleep rest die cry "
     "play wonder believe hope think mean like love hate keep crash nap relax chill unwind vent admit confess".split())
+# After "I'll" a prediction or a feeling, no task: "i'll miss the meeting on thursday" (people72: kept "miss the meeting");
+# asked for they are one ("remind me not to miss the train", "I need to miss work on Friday")
+EN_FORESEEN = frozenset("miss enjoy regret forget fail".split())
 # "thank" is a task with someone named ("thank the PTA for the goggles"; "thank you" is said to the
 # assistant and fails the action's you-test), a wish's "I'd love to thank ..." is none.
 EN_WISH_NOT_ACTION = EN_NOT_ACTION | frozenset("eat watch ask go thank".split())

@@ -423,6 +423,12 @@ _NO_REMINDER = re.compile(r"\b(?:never|no\s+need\s+to|(?:don't|do\s+not|doesn't|
                           r"|need(?:n't|\s+not)|not\s+necessary\s+to)\s+$")
 
 
+# what makes "miss", "enjoy", "forget" foreseen rather than a task: the future said alone, with no need ("I'll miss the
+# bus" / "I need to miss work on Friday")
+_FORESEEN_LEAD = re.compile(r"(?:'ll|\bwill|\bgonna|\bgoing\s+to)(?:\s+(?:probably|definitely|surely|totally|just|"
+                            r"prolly|likely|so|really))?\s*$")
+
+
 @dataclass(frozen=True)
 class _Trigger:
     kind: str
@@ -985,6 +991,8 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
                     _NOW_ONLY.fullmatch(" ".join(said[1:])):
                 continue                   # "I need to leave now": on the way, no promise (the fiftieth session)
             timed_go = len(said) == 1 and said[0] in _GO_WORDS and any(ps <= hs < pe for hs, _ in holes)
+            if said[:1] and said[0] in W.EN_FORESEEN and _FORESEEN_LEAD.search(low[t.start:t.end]):
+                continue                   # "I'll miss the meeting on Thursday": foreseen, no task (people72)
             if not timed_place and not timed_go and not _is_action(action, t.kind, t.link):
                 continue                   # "I'll be at the fish market at 6:30" is an appointment; "I need to
                                            # leave at 5" a plan to go (the fiftieth session: kept nothing)

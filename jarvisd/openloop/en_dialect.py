@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from jarvisd.language import EN_TITLE
 from jarvisd.openloop.commitment_words import EN_BASE_VERBS
 
 # A word -> the standard word(s); matched whole, any case
@@ -234,6 +235,15 @@ _NAMED_THEN_HIM = re.compile(_NAMED_THEN + r"\s+)(?:him|her)(?=\s+(?:back|up|aga
                              r"later|this|next|before|after|in|when|first|now|soon|asap|right)\b|\s*[,.!?]|\s*$)", re.IGNORECASE)
 
 
+# "tell mr lee i'll send the contract tomorrow", "tell sarah i'll call her back tonight" (people72: read as "what did I
+# promise Mr", "I have nothing you promised Mr."): a message to pass on that holds the user's promise is that promise told
+# to them ("i told mr lee i'll send …"), which the promise rules read as they read "i promised sarah i'd call her back"
+_TELL_THEM = re.compile(r"^(?P<lead>(?:(?:so|ok|okay|oh|um|uh|and|please|jarvis|hey)[\s,]+)*)tell\s+"
+                        r"(?P<who>(?!(?:me|us|you|everyone|everybody)\b)(?:(?:my|our|the)\s+)?(?:" + EN_TITLE + r"\.?\s+)?"
+                        r"[a-z][\w'-]*(?:\s+[a-z][\w'-]*)??)\s+(?:that\s+)?(?P<i>i'll|i\s+will|i'd|i\s+would|we'll|we\s+will)\s",
+                        re.IGNORECASE)
+
+
 def _owed_deed(m: re.Match[str]) -> str:
     if m["verb"].lower() not in OWED_DEED[m["noun"].lower()]:
         return m.group(0)
@@ -246,6 +256,7 @@ def standard(text: str) -> str:
     hours" as "in two hours"."""
     if not re.search(r"[A-Za-z]", text):
         return text
+    text = _TELL_THEM.sub(lambda m: f"{m['lead']}i told {m['who']} {m['i']} ", text)
     text = _OWE_PAY_BACK.sub(lambda m: f"{m['i']} need to pay {m['who']} back {m['what']}", text)
     text = _OWE_THEN_DO.sub(_owed_deed, text)
     text = _NAMED_THEN_HIM.sub(lambda m: f"{m['head']}{m['who']}", text)

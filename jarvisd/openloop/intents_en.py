@@ -350,7 +350,7 @@ _EN_FORGET_THING = re.compile(r"(?:forget|never\s*mind)\s+(?:about\s+)?(?:the|my
 # me") are not the user's agenda.
 
 _EN_ASK = re.compile(r"^(?:so\s+|and\s+|now\s+)?(?:(?:today|tomorrow)[\s,]+)?(?:what(?:'s|s| is| are| do| have| did| am)?|which|any|anything|is there|are there|is anything|are any"
-                     r"|show|tell|read|list|give|run through|go through|go over|read out|walk me through"
+                     r"|show|tell(?=\s+(?:me|us)\b)|read|list|give|run through|go through|go over|read out|walk me through"
                      r"|(?:can|could|would) you (?:go over|run through|read|list|tell me|show me|go through|remind me)"
                      r"|(?:do|did|have) i|have i got|remind me what i"
                      r"|(?:today's|tomorrow's|my)\s+(?:deadlines|tasks|agenda|to-?dos|promises)$)\b")
