@@ -295,7 +295,9 @@ _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
                             # "the lease renewal for unit 1 is due by friday" (english69's landlord: "I see."): five words
                             r"(?P<who>(?:[\w'-]+\s+){0,4}?[\w'-]+)\s+(?:is|'s|are|will\s+be)\s+"
                             r"(?=due\s+(?:on|at|by|this|next|tomorrow|today|tonight|in|(?:the\s+)?end\s+of|"
-                            r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)")),
+                            # "the quarterly taxes are due january 15" (english71: no "on", not kept)
+                            r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|"
+                            r"dec)[a-z]{0,6}\.?\s+\d{1,2}(?:st|nd|rd|th)?|the\s+\d{1,2}(?:st|nd|rd|th))\b)")),
     # "the bluebird invoice gets paid on january 6th" (round 64's freelancer: to SmolLM2): a bill or an invoice paid by a
     # day is due then, as "… is due on …" is ("my sister gets paid on friday" is no bill: not kept)
     ("event_is", re.compile(r"^(?:(?:and|also|oh|ok|okay|so|btw|by\s+the\s+way|fyi|just\s+so\s+you\s+know|um+|uh+),?\s+)*"
