@@ -16,8 +16,8 @@ from operator import attrgetter, not_
 
 from jarvisd.openloop import commitment_words as W
 from jarvisd.openloop.en_dialect import OWED_DEED
-from jarvisd.openloop.move_ties import move_tie
 from jarvisd.openloop.model import ClosedRef, Judgement, OpenLoop, ProposedLoop
+from jarvisd.openloop.move_ties import move_tie
 from jarvisd.openloop.text import (
     EN_FUNCTION,
     KO_FUNCTION,
