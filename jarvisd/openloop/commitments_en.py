@@ -19,7 +19,7 @@ from jarvisd.openloop.closures_en import base_verb
 from jarvisd.openloop.closures_en import closures as sentence_closures
 from jarvisd.openloop.commitment_types import Commitment, SentenceReading, Span, cut
 from jarvisd.openloop.en_grammar import VAGUE, WORD, body_start, tidy
-from jarvisd.openloop.en_reference import antecedent, fronted, resolve, vocative
+from jarvisd.openloop.en_reference import antecedent, fronted, given_to, resolve, vocative
 from jarvisd.openloop.when_words import EN_NUMBER as EN_NUMBER_WORDS
 
 __all__ = ["read_sentence"]
@@ -980,6 +980,8 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
                 action = "go to " + action  # "I'm going to the dentist", "I'm going to Busan on the 20th" (the
                                             # fiftieth session: kept as "Busan")
             action = vocative(sen, antecedent(sen, low, t.start, fronted(sen, low, resolve(action, t.who))))
+            if t.kind == "told" and t.who:
+                action = given_to(action, t.who)   # "tell mr lee i'll send the contract": to him (english71)
             if j == len(parts) - 1:
                 action = _thing_corrected(sen, low, end, action)
             # "remind me not to eat sugar and to call mom": a part led by its own "to" is a new ask, not under the
