@@ -141,3 +141,20 @@ def test_held_out_being_there(desk, said, row):
 def test_guard_no_time_or_not_mine_keeps_nothing(desk, said):
     said_to(desk, said)
     assert agenda_rows(desk) == []
+
+
+# ---------------------------------------------------------------- the nurse's week
+
+def test_the_modules_before_the_credits_are_due(desk):
+    """The nurse's week: "finish the ceu modules three days before they're due" with "ceu credits" kept (another noun of
+    the same thing) was kept with no due."""
+    said = said_to(desk, "the ceu credits are due december 20",
+                   "i need to finish the ceu modules three days before they're due")
+    assert said[1] == "Got it: finish the ceu modules, by Thursday, December 17."
+    assert _after(desk, "finish the ceu modules") == f"{_id(desk, 'ceu credits')}:-3"
+
+
+def test_guard_two_due_things_sharing_the_word_tie_none(desk):
+    said_to(desk, "the ceu credits are due december 20", "i need to renew the ceu license by december 30",
+            "i need to finish the ceu modules three days before they're due")
+    assert ("finish the ceu modules", "-") in agenda_rows(desk)

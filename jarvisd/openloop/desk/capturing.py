@@ -476,6 +476,13 @@ class Capturing(DeskBase):
         if tie.its_due:
             thing = desc.split(maxsplit=1)[1] if len(desc.split()) > 1 else ""
             anchor = self._one_named(thing) if thing else None
+            said = set(re.findall(r"[a-z][\w-]{2,}", thing.lower())) - {"the", "my", "our", "your", "her", "his", "their"}
+            if anchor is None or not said <= set(re.findall(r"[a-z][\w-]{2,}", anchor.desc.lower())):
+                # "finish the ceu modules … before they're due" with "ceu credits" kept: the one due thing sharing a word
+                # (with "renew the ceu license" kept too: none, not the nearest name)
+                near = [loop for loop in self.service.agenda() if loop.due_ms is not None and loop.repeat is None and
+                        loop.desc.lower() != desc.lower() and said & set(re.findall(r"[a-z][\w-]{2,}", loop.desc.lower()))]
+                anchor = near[0] if len(near) == 1 else None
             return None if anchor is None or anchor.desc.lower() == desc.lower() else anchor
         if tie.move is None:
             return self._one_named(tie.named or "")
