@@ -989,9 +989,11 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
             negated = t.negated and (j == 0 or re.search(r"\bto\s*$", low[parts[j - 1][1]:ps]) is None)
             if t.kind == "remind" and (said_not := re.match(r"(?:not|never)\s+(?=\w)", action, re.IGNORECASE)):
                 action, negated = action[said_not.end():], True   # "remind me to not eat sugar"
-            # "tell him i'll be there at 6", "i told mom i'd be home by 9" (english71: to SmolLM2) are kept as "i'll be at
-            # the fish market at 6:30" is: where "there" is the one told knows, and the evidence keeps who
-            timed_place = re.match(r"be\s+(?:(?:at|in)\s+\w|there\b|home\b)", action.lower()) and bool(holes)
+            # "tell him i'll be there at 6", "i told mom i'd be home by 9" (english71: to SmolLM2), a message to someone,
+            # are kept as "i'll be at the fish market at 6:30" is: where "there" is the one told knows, and the evidence
+            # keeps who; "I'll be there at six." said to no one is talk, no promise
+            timed_place = (re.match(r"be\s+(?:at|in)\s+\w", action.lower()) or t.kind == "told" and bool(t.who) and
+                           re.match(r"be\s+(?:there|home)\b", action.lower())) and bool(holes)
             said = WORD.findall(action.lower())
             if t.kind != "remind" and said[:1] and said[0] in _GO_WORDS and said[1:] and \
                     _NOW_ONLY.fullmatch(" ".join(said[1:])):

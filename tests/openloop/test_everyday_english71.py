@@ -137,6 +137,7 @@ def test_held_out_being_there(desk, said, row):
 
 
 @pytest.mark.parametrize("said", ["tell him i'll be there", "i'll be there for you", "i'm there at 6 most days",
+                                  "i'll be there at six", "i'll be home at 9",
                                   "he'll be there at 6"])
 def test_guard_no_time_or_not_mine_keeps_nothing(desk, said):
     said_to(desk, said)
