@@ -19,7 +19,7 @@ from jarvisd.openloop.closures_en import base_verb
 from jarvisd.openloop.closures_en import closures as sentence_closures
 from jarvisd.openloop.commitment_types import Commitment, SentenceReading, Span, cut
 from jarvisd.openloop.en_grammar import VAGUE, WORD, body_start, tidy
-from jarvisd.openloop.en_reference import antecedent, fronted, resolve, vocative
+from jarvisd.openloop.en_reference import antecedent, fronted, given_to, resolve, vocative
 from jarvisd.openloop.when_words import EN_NUMBER as EN_NUMBER_WORDS
 
 __all__ = ["read_sentence"]
@@ -295,7 +295,9 @@ _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
                             # "the lease renewal for unit 1 is due by friday" (english69's landlord: "I see."): five words
                             r"(?P<who>(?:[\w'-]+\s+){0,4}?[\w'-]+)\s+(?:is|'s|are|will\s+be)\s+"
                             r"(?=due\s+(?:on|at|by|this|next|tomorrow|today|tonight|in|(?:the\s+)?end\s+of|"
-                            r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)")),
+                            # "the quarterly taxes are due january 15" (english71: no "on", not kept)
+                            r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|"
+                            r"dec)[a-z]{0,6}\.?\s+\d{1,2}(?:st|nd|rd|th)?|the\s+\d{1,2}(?:st|nd|rd|th))\b)")),
     # "the bluebird invoice gets paid on january 6th" (round 64's freelancer: to SmolLM2): a bill or an invoice paid by a
     # day is due then, as "… is due on …" is ("my sister gets paid on friday" is no bill: not kept)
     ("event_is", re.compile(r"^(?:(?:and|also|oh|ok|okay|so|btw|by\s+the\s+way|fyi|just\s+so\s+you\s+know|um+|uh+),?\s+)*"
@@ -978,6 +980,8 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
                 action = "go to " + action  # "I'm going to the dentist", "I'm going to Busan on the 20th" (the
                                             # fiftieth session: kept as "Busan")
             action = vocative(sen, antecedent(sen, low, t.start, fronted(sen, low, resolve(action, t.who))))
+            if t.kind == "told" and t.who:
+                action = given_to(action, t.who)   # "tell mr lee i'll send the contract": to him (english71)
             if j == len(parts) - 1:
                 action = _thing_corrected(sen, low, end, action)
             # "remind me not to eat sugar and to call mom": a part led by its own "to" is a new ask, not under the
@@ -985,7 +989,11 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
             negated = t.negated and (j == 0 or re.search(r"\bto\s*$", low[parts[j - 1][1]:ps]) is None)
             if t.kind == "remind" and (said_not := re.match(r"(?:not|never)\s+(?=\w)", action, re.IGNORECASE)):
                 action, negated = action[said_not.end():], True   # "remind me to not eat sugar"
-            timed_place = re.match(r"be\s+(?:at|in)\s+\w", action.lower()) and bool(holes)
+            # "tell him i'll be there at 6", "i told mom i'd be home by 9" (english71: to SmolLM2), a message to someone,
+            # are kept as "i'll be at the fish market at 6:30" is: where "there" is the one told knows, and the evidence
+            # keeps who; "I'll be there at six." said to no one is talk, no promise
+            timed_place = (re.match(r"be\s+(?:at|in)\s+\w", action.lower()) or t.kind == "told" and bool(t.who) and
+                           re.match(r"be\s+(?:there|home)\b", action.lower())) and bool(holes)
             said = WORD.findall(action.lower())
             if t.kind != "remind" and said[:1] and said[0] in _GO_WORDS and said[1:] and \
                     _NOW_ONLY.fullmatch(" ".join(said[1:])):

@@ -10,7 +10,7 @@ import re
 from jarvisd.openloop import commitment_words as W
 from jarvisd.openloop.en_grammar import WORD
 
-__all__ = ["antecedent", "fronted", "fronted_end", "fronted_object", "resolve", "vocative"]
+__all__ = ["antecedent", "fronted", "fronted_end", "fronted_object", "given_to", "resolve", "vocative"]
 
 
 def resolve(action: str, who: str) -> str:
@@ -158,3 +158,17 @@ def vocative(sen: str, action: str) -> str:
     return re.sub(r"(?<![\w-])you(?![\w-])", name, action, flags=re.IGNORECASE)
 
 
+
+
+# a deed given to someone (english71): told to one ("tell mr lee i'll send the contract") with no receiver of its own
+_GIVEN = frozenset("send email e-mail give bring text mail forward hand ship".split())
+
+
+def given_to(action: str, who: str) -> str:
+    """"send the contract" told to Mr Lee is "send the contract to mr lee" (english71: kept with no receiver); as said
+    when it names its own ("send the photos to his mom", "send mr lee the slides"), or the deed gives nothing."""
+    words = action.split()
+    if not who or who.lower() in W.EN_PERSON_PRONOUNS or not words or words[0].lower() not in _GIVEN or \
+            re.search(r"\b(?:to|for|with|into|at)\b", action, re.IGNORECASE) or who.lower() in action.lower():
+        return action
+    return f"{action} {who}" if len(words) == 1 else f"{action} to {who}"

@@ -18,11 +18,16 @@ _MOVES = _WHO + r"\s+(?:moves?|has\s+moved|is\s+moving|leaves)\s+(?P<dir>out|in)
 # "the move out", "her move-in"
 _THE_MOVE = r"(?:the|her|his|their)\s+move[\s-]?(?P<dir2>out|in)"
 _NAMED = r"(?P<x>(?:the|my|our)\s+[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3})"
+# "two days before they're due", "the day before it's due", "a week before the due date" (english71: kept "pay the
+# quarterly taxes two days"): the other is the thing the promise names, kept with its due
+_ITS_DUE = r"(?P<due>(?:it's|it\s+is|its|they're|they\s+are|theyre)\s+due|(?:the|its|their)\s+due\s+date)"
 
 _SPAN = re.compile(
     r"\s+(?:(?P<within>within)\s+" + _N + r"\s+(?:of|after)|(?:the\s+(?P<one>day|next\s+day)|" + _N.replace("?P<n>", "?P<n2>")
     .replace("?P<unit>", "?P<unit2>") + r")\s+after|the\s+(?P<prev>day|night|morning)\s+before|(?P<before>before|by\s+the\s+time))\s+(?:" + _THE_MOVE + "|" + _MOVES
     + "|" + _NAMED + r")\s*$", re.IGNORECASE)
+_DUE_SPAN = re.compile(r"\s+(?:(?P<n3>\d{1,2}|a|one|two|three|four|five|six|seven|ten)\s+(?P<unit3>days?|weeks?)|"
+                       r"the\s+(?P<prev3>day|night|morning))\s+before\s+" + _ITS_DUE + r"\s*$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -33,6 +38,7 @@ class MoveTie:
     named: str | None      # the other named otherwise ("the trip"), for "within N days of the trip"
     within: bool           # "within N days of": a due the capture read from today is this one's
     start: int             # where the span starts in the text
+    its_due: bool = False  # "two days before they're due": the other is the thing the promise itself names
 
 
 def move_tie(text: str) -> MoveTie | None:
@@ -40,7 +46,12 @@ def move_tie(text: str) -> MoveTie | None:
     None for anything else. A named other ("before the trip") is read here when it is not kept yet; kept, by
     `capturing._before_named`, `_day_before` and `_days_after_named`, except "within N days of the X"."""
     text = text.rstrip(" .!")
-    if len(text) > 300 or (m := _SPAN.search(text)) is None:
+    if len(text) > 300:
+        return None
+    if (due := _DUE_SPAN.search(text)) is not None:
+        days = 1 if due["prev3"] else _days(due["n3"], due["unit3"])
+        return MoveTie(-days, None, None, None, False, due.start(), its_due=True)
+    if (m := _SPAN.search(text)) is None:
         return None
     if m["within"]:
         days = _days(m["n"], m["unit"])

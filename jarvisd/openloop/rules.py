@@ -17,6 +17,7 @@ from operator import attrgetter, not_
 from jarvisd.openloop import commitment_words as W
 from jarvisd.openloop.en_dialect import OWED_DEED
 from jarvisd.openloop.model import ClosedRef, Judgement, OpenLoop, ProposedLoop
+from jarvisd.openloop.move_ties import move_tie
 from jarvisd.openloop.text import (
     EN_FUNCTION,
     KO_FUNCTION,
@@ -273,7 +274,11 @@ _RETRY = re.compile(r"\b(?:remind|tell|ask|ping)\s+me\s+again\b|n't\b|\b(?:not|n
 def another_time(existing: OpenLoop, new: ProposedLoop, user_input: str) -> bool:
     """`new`, the same promise as the open `existing`, is one more time of it: the input says "again" (또,
     다시, 한 번 더) and gives a due of its own, and tells of no failed try (a retry moves the open one). Without a
-    due of each, nothing tells the two times apart."""
+    due of each, nothing tells the two times apart. A deed timed by the thing it names ("pay the quarterly taxes two days
+    before they're due" with "quarterly taxes" kept, english71: merged into it, "Updated: quarterly taxes") is another."""
+    if new.due_ms is not None and existing.due_ms is not None and new.due_ms < existing.due_ms and \
+            existing.desc.lower() != new.desc.lower() and (tie := move_tie(new.evidence or "")) is not None and tie.its_due:
+        return True
     return (new.due_ms is not None and existing.due_ms is not None and new.due_ms != existing.due_ms
             and _AGAIN.search(user_input) is not None and _RETRY.search(user_input) is None)
 

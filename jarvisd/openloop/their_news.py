@@ -102,3 +102,74 @@ def moving_kept(text: str) -> str:
         return f"{m['who']} has a move-{m['dir'].lower()} {when}"
     who = re.sub(r"^(?:the|my|our)\s+", "", m["who"], flags=re.IGNORECASE)
     return f"the move-{m['dir'].lower()} for {who} is{' now' if m['now'] else ''} {when}"
+
+
+# "jake said he'll cover maria's shift", "sam can take the saturday shift", "my sister is going to watch the kids friday"
+# (english70's bakery: SmolLM2's "This is a grammatical error …", the search left open): someone who will do a deed
+_EN_SOMEONE_WILL = re.compile(
+    r"(?:(?:oh|so|ok(?:ay)?|well|yeah|and|good\s+news|great)[\s,]+)*(?P<who>(?:(?:my|our|his|her|the)\s+)?[a-z][\w'-]*)"
+    r"(?:\s+(?:said|says|told\s+me|texted(?:\s+me)?)\s+(?:that\s+)?(?:he|she|they)(?:'ll|\s+will|\s+can|'s\s+gonna|\s+is\s+going\s+to|"
+    r"'s\s+going\s+to|'re\s+going\s+to|\s+would|'d)|(?:'ll|\s+will|\s+can|'s\s+gonna|\s+is\s+gonna|\s+is\s+going\s+to|'s\s+going\s+to|"
+    r"\s+agreed\s+to|\s+offered\s+to|\s+volunteered\s+to))\s+(?P<deed>[a-z][\w' -]{1,60}?)[.!]*", re.IGNORECASE)
+# a thing sought: "find someone to cover maria's shift", "find a babysitter"
+_EN_SOUGHT = re.compile(r"find\s+(?:someone|somebody|anyone|a|an)\s+(?:(?:new\s+)?(?P<role>[a-z][\w-]*(?:\s+sitter)?)|"
+                        r"to\s+(?P<verb>[a-z]+)(?:\s+(?:in\s+)?for)?(?:\s+(?P<obj>.+))?)", re.IGNORECASE)
+# the deeds one found for a role does: "a babysitter" is found in "my sister is going to watch the kids"
+_ROLE_DEEDS = {
+    "babysitter": r"watch|babysit|look\s+after|mind|sit\s+with|take\s+care\s+of|keep",
+    "sitter": r"watch|babysit|look\s+after|mind|sit\s+with|take\s+care\s+of",
+    "nanny": r"watch|babysit|look\s+after|mind|take\s+care\s+of",
+    "dog sitter": r"watch|walk|feed|look\s+after|take\s+care\s+of|keep",
+    "pet sitter": r"watch|walk|feed|look\s+after|take\s+care\s+of",
+    "replacement": r"cover|take|work|fill\s+in|sub",
+    "sub": r"cover|take|work|fill\s+in|sub",
+    "substitute": r"cover|take|work|fill\s+in|sub|teach",
+    "driver": r"drive|take|pick\s+up",
+    "ride": r"drive|take|pick\s+up|give\s+(?:me|us)\s+a\s+ride",
+}
+# deeds that are one: a shift covered is taken, worked, picked up
+_SAME_DEED = (frozenset({"cover", "take", "work", "pick", "fill", "sub", "do"}), frozenset({"watch", "babysit", "mind", "look"}))
+_OBJ_FILLER = frozenset("the a an her his their my our this that it them for on in up of".split())
+_DAYS = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|tonight|tomorrow|today|this\s+weekend"
+
+
+def _content(words: str) -> set[str]:
+    words = re.sub(r"'s\b", "", re.sub(r"\b(?:" + _DAYS + r")\b", " ", words.lower()))
+    return {w for w in re.findall(r"[a-z][\w-]*", words) if w not in _OBJ_FILLER}
+
+
+def en_found_for(text: str, sought: list[str]) -> int | None:
+    """Which of the open `sought` ("find someone to cover maria's shift", "find a babysitter") someone's news ("jake said
+    he'll cover maria's shift", "my sister is going to watch the kids friday") has found one for, the way
+    `ko_found_for` reads "대타 민호가 해준대" (english71); None when the news names none of them, or several."""
+    if len(text) > 160 or (news := _EN_SOMEONE_WILL.fullmatch(text.strip())) is None or \
+            re.fullmatch(r"i|we|you|it|that|this|there|he|she|they", news["who"], re.IGNORECASE):
+        return None
+    deed = news["deed"].lower()
+    first = deed.split()[0]
+    found = []
+    for i, desc in enumerate(sought):
+        if (m := _EN_SOUGHT.fullmatch(desc.strip())) is None:
+            continue
+        if m["role"] is not None:
+            role = m["role"].lower()
+            if role in _ROLE_DEEDS and re.match(r"(?:" + _ROLE_DEEDS[role] + r")\b", deed):
+                found.append(i)
+            continue
+        verb = m["verb"].lower()
+        if first != verb and not any(first in same and verb in same for same in _SAME_DEED):
+            continue
+        want, told = _content(m["obj"] or ""), _content(deed.split(maxsplit=1)[1] if " " in deed else "")
+        if first != verb and not want & told or want and told and not want & told:
+            continue   # "take the saturday shift" finds "cover shift", not "cover the phones"
+        found.append(i)
+    return found[0] if len(found) == 1 else None
+
+
+def other_than_sought(deed: str, desc: str) -> bool:
+    """Whether a deed someone else takes on ("cover the phones") is another than the one a search is for ("find someone
+    to cover maria's shift": english71, withdrawn by "sam will cover the phones")."""
+    if (m := _EN_SOUGHT.fullmatch(desc.strip())) is None or m["verb"] is None or not m["obj"]:
+        return False
+    told = _content(deed.split(maxsplit=1)[1] if len(deed.split()) > 1 else "")
+    return bool(told) and not told & _content(m["obj"])

@@ -105,7 +105,7 @@ def test_korean_promises(korean, text, action):
 # ---- held-out set 13's kinds of miss, in sentences of our own ------------------------------------
 
 @pytest.mark.parametrize("text, actions", [
-    ("I told Dr. Okafor I'd send over the lab numbers on Monday", ["send over the lab numbers"]),   # a title's period
+    ("I told Dr. Okafor I'd send over the lab numbers on Monday", ["send over the lab numbers to Dr. Okafor"]),   # a title's period (english71: its receiver)
     ("let me not forget to thank the neighbors for the tomatoes", ["thank the neighbors for the tomatoes"]),
     ("let me make sure we pay the plumber before Friday", ["pay the plumber"]),
     ("I'm supposed to have the budget sheet finished by the twenty-first", ["have the budget sheet finished"]),

@@ -471,9 +471,21 @@ class Capturing(DeskBase):
         return replace(proposed, desc=desc, due_ms=int(due.timestamp() * 1000),
                        remind_ms=int(at.timestamp() * 1000) if remind else None, repeat=repeat)
 
-    def _move_named(self, tie: MoveTie) -> OpenLoop | None:
+    def _move_named(self, tie: MoveTie, desc: str = "") -> OpenLoop | None:
         """The one open promise a span's other names: someone's move ("she moves out": the one move-out kept; "the new
-        tenant moves in": "move-in for the new tenant"), else the one named ("the trip")."""
+        tenant moves in": "move-in for the new tenant"), else the one named ("the trip"); "before they're due": the one
+        the promise's own thing names ("quarterly taxes" of "pay the quarterly taxes", english71), not the same deed."""
+        if tie.its_due:
+            thing = desc.split(maxsplit=1)[1] if len(desc.split()) > 1 else ""
+            anchor = self._one_named(thing) if thing else None
+            said = set(re.findall(r"[a-z][\w-]{2,}", thing.lower())) - {"the", "my", "our", "your", "her", "his", "their"}
+            if anchor is None or not said <= set(re.findall(r"[a-z][\w-]{2,}", anchor.desc.lower())):
+                # "finish the ceu modules … before they're due" with "ceu credits" kept: the one due thing sharing a word
+                # (with "renew the ceu license" kept too: none, not the nearest name)
+                near = [loop for loop in self.service.agenda() if loop.due_ms is not None and loop.repeat is None and
+                        loop.desc.lower() != desc.lower() and said & set(re.findall(r"[a-z][\w-]{2,}", loop.desc.lower()))]
+                anchor = near[0] if len(near) == 1 else None
+            return None if anchor is None or anchor.desc.lower() == desc.lower() else anchor
         if tie.move is None:
             return self._one_named(tie.named or "")
         moves = [loop for loop in self.service.agenda() if is_move_of(loop.desc, tie.move, tie.who)]
@@ -487,8 +499,8 @@ class Capturing(DeskBase):
         evidence = proposed.evidence or ""
         if (tie := move_tie(evidence)) is None or proposed.due_ms is not None and not tie.within:
             return proposed
-        anchor = self._move_named(tie)
-        if tie.move is None and not tie.within and anchor is not None:
+        anchor = self._move_named(tie, without_span(proposed.desc, evidence, tie.start))
+        if tie.move is None and not tie.within and not tie.its_due and anchor is not None:
             return proposed   # "before the trip" with the trip kept: `_before_named`, `_day_before`, `_days_after_named`
         if anchor is None or anchor.due_ms is None or anchor.repeat is not None:
             # the other not kept yet: the span's words off (and the days the capture read from today), read again
@@ -515,7 +527,7 @@ class Capturing(DeskBase):
         for loop in self.service.agenda():
             if loop.due_ms is not None or loop.repeat is not None or loop.id in opened or \
                     (tie := move_tie(loop.evidence or "")) is None or \
-                    (anchor := self._move_named(tie)) is None or anchor.id not in opened or anchor.due_ms is None:
+                    (anchor := self._move_named(tie, loop.desc)) is None or anchor.id not in opened or anchor.due_ms is None:
                 continue
             if tie.days == 0:
                 due_ms = anchor.due_ms

@@ -58,6 +58,7 @@ from jarvisd.openloop.progress import progress_reply, progress_said
 from jarvisd.openloop.service import MEANING_LOOPS
 from jarvisd.openloop.shifts import read_shift
 from jarvisd.openloop.text import names_part_of
+from jarvisd.openloop.their_news import other_than_sought
 from jarvisd.openloop.when import ImpossibleTime, resolve_time, time_spans
 
 log = logging.getLogger(__name__)
@@ -604,7 +605,8 @@ class Closing(DeskBase):
                     refs.append(ClosedRef(index=found + 1, status=LoopStatus.DONE))
                 continue
             if closure.status == "handed":   # someone else takes it on: only the same deed is withdrawn
-                if isinstance(found, int) and naming.same_deed(closure.reference, descs[found]):
+                if isinstance(found, int) and naming.same_deed(closure.reference, descs[found]) and \
+                        not other_than_sought(closure.reference, descs[found]):   # "cover the phones" (english71)
                     refs.append(ClosedRef(index=found + 1, status=LoopStatus.DISMISSED))
                 continue
             if isinstance(found, int) and closure.status == "done" and (naming.only_begun(closure.reference, descs[found])

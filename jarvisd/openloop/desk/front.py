@@ -117,6 +117,7 @@ from jarvisd.openloop.service import OpenLoopService
 from jarvisd.openloop.their_news import (
     came_delivery,
     came_visit,
+    en_found_for,
     ko_found_for,
     ko_need_on_day_away,
     ko_office_calls,
@@ -340,6 +341,9 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
         if (sought := ko_found_for(text)) is not None and \
                 any(loop.desc == f"{sought} 구하기" for loop in self.service.agenda()):
             text = f"{sought} 구했어"   # "대타 민호가 해준대" with "대타 구하기" open: the one sought is found (korean68)
+        sought = [loop.desc for loop in self.service.agenda()]
+        if (which := en_found_for(text, sought)) is not None:
+            text = f"i {re.sub(r'^find', 'found', sought[which])}"   # "jake said he'll cover maria's shift" (english71)
         if (offered := self._asked_is_offered(text, "ko")) is not None:
             return offered   # "오빠가 병원비 보내준대": the errand to ask them for it is done (korean69)
         if (which := self._ko_during_which(text, session)) is not None:
