@@ -507,16 +507,20 @@ class Capturing(DeskBase):
             # from the evidence when it is (`_waited_for`)
             return replace(proposed, desc=without_span(proposed.desc, evidence, tie.start),
                            due_ms=None if tie.within else proposed.due_ms, remind_ms=None if tie.within else proposed.remind_ms)
-        if tie.days == 0:
-            due_ms = anchor.due_ms
-        else:
-            day = phrases.due_day(anchor.due_ms, self.service.tz) + timedelta(days=tie.days)
-            due_ms = int(datetime.combine(day, time(23, 59), tzinfo=self.service.tz).timestamp() * 1000)
+        due_ms = self._due_from(anchor.due_ms, tie.days)
         if due_ms <= self.service.now_ms():
             return proposed
         self._tie(anchor, tie.days)
         return replace(proposed, desc=without_span(proposed.desc, evidence, tie.start), due_ms=due_ms,
                        remind_ms=due_ms if proposed.remind_ms is not None else None)
+
+    def _due_from(self, anchor_due_ms: int, days: int) -> int:
+        """The due `days` after (before, when negative) a tied one's: its own due on the same day, else the end of that
+        day."""
+        if days == 0:
+            return anchor_due_ms
+        day = phrases.due_day(anchor_due_ms, self.service.tz) + timedelta(days=days)
+        return int(datetime.combine(day, time(23, 59), tzinfo=self.service.tz).timestamp() * 1000)
 
     def _waited_for(self, reply: DeskReply) -> DeskReply:
         """A promise kept with no due, timed by a move not kept then ("i need to change the locks before the new tenant
@@ -529,11 +533,7 @@ class Capturing(DeskBase):
                     (tie := move_tie(loop.evidence or "")) is None or \
                     (anchor := self._move_named(tie, loop.desc)) is None or anchor.id not in opened or anchor.due_ms is None:
                 continue
-            if tie.days == 0:
-                due_ms = anchor.due_ms
-            else:
-                day = phrases.due_day(anchor.due_ms, self.service.tz) + timedelta(days=tie.days)
-                due_ms = int(datetime.combine(day, time(23, 59), tzinfo=self.service.tz).timestamp() * 1000)
+            due_ms = self._due_from(anchor.due_ms, tie.days)
             if due_ms <= self.service.now_ms():
                 continue
             moved = self.service.reschedule(loop.id, due_ms=due_ms)
