@@ -4,36 +4,12 @@ and Kiwi; no model."""
 
 from __future__ import annotations
 
-from datetime import datetime
-
 import pytest
 
 from jarvisd.openloop.desk import AgendaDesk
 from jarvisd.openloop.reasons import without_ko_reason_first
-from jarvisd.openloop.service import OpenLoopService
-from jarvisd.openloop.stores import JsonlLoopStore
-from tests.openloop.conftest import SEOUL, FakeClock, agenda_desk, agenda_rows, said_to
-
-MONDAY = datetime(2026, 12, 7, 10, 0, tzinfo=SEOUL)
-
-
-@pytest.fixture
-def monday(tmp_path, korean) -> AgendaDesk:
-    return agenda_desk(tmp_path, korean, MONDAY)
-
-
-@pytest.fixture
-def clock() -> FakeClock:
-    c = FakeClock(0)
-    c.set_local("2026-12-07 07:00")
-    return c
-
-
-@pytest.fixture
-def early(tmp_path, korean, clock) -> AgendaDesk:
-    """A desk whose clock is moved by hand, from Monday 07:00."""
-    return AgendaDesk(OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=SEOUL, clock=clock), korean)
-
+from tests.openloop.conftest import agenda_rows, said_to
+from tests.openloop.seoul_monday import MONDAY, monday_clock, seoul_early_desk, seoul_monday_desk  # noqa: F401
 
 # ---------------------------------------------------------------- 1. the thing run out is what is bought
 
