@@ -1,0 +1,96 @@
+"""Issue #18's thirteenth adversarial pass (pass73): the kinds the twelfth found, looked for everywhere.
+
+A command that writes the running daemon's data (pass 72a's `openloop replay`): `scripts/days_lived.py`, the tool the
+sessions use to live days with the real assistant, built the whole assistant on the configured data dir without asking
+its instance lock. Beside a running `jarvisd run` it was a second writer of the agenda file the daemon owns (the daemon
+never rereads it) and of its LanceDB memory, and its hand-moved clock ran the expiry sweep over the user's promises.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+# the user's promise: made 2026-12-07, due 2026-12-08 10:00 Seoul (a clock moved to 2027 would expire it)
+USERS_PROMISE = {"id": "284edd600a894a1282d1ab63f26c9e0f", "desc": "pay the water bill", "status": "open",
+                 "created_ms": 1796662176085, "updated_ms": 1796662176085, "due_ms": 1796724000000,
+                 "session": "d", "evidence": "I need to pay the water bill tomorrow at 10am"}
+
+
+def _home_with_a_promise(tmp_path: Path) -> tuple[Path, Path]:
+    home = tmp_path / "home"
+    data = home / "data"
+    data.mkdir(parents=True)
+    (data / "openloops.jsonl").write_text(json.dumps(USERS_PROMISE) + "\n", encoding="utf-8")
+    return home, data
+
+
+def _hold_like_a_daemon(data: Path) -> subprocess.Popen:
+    """A process holding the data dir's instance lock, as `jarvisd run` does while it runs."""
+    code = ("import sys, time; from pathlib import Path; from jarvisd.instance import InstanceLock; "
+            f"InstanceLock(Path({str(data)!r})).acquire(); print('held', flush=True); time.sleep(600)")
+    holder = subprocess.Popen([sys.executable, "-c", code], cwd=REPO, stdout=subprocess.PIPE, text=True,
+                              env={**os.environ, "PYTHONPATH": str(REPO)})
+    assert holder.stdout.readline().strip() == "held"
+    return holder
+
+
+def _days_lived(tmp_path: Path, home: Path, lines: list[str]) -> subprocess.CompletedProcess:
+    turns = tmp_path / "turns.txt"
+    turns.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    env = {**os.environ, "JARVIS_HOME": str(home), "PYTHONPATH": str(REPO), "JARVIS_VOICE__ENABLED": "false",
+           "OLLAMA_HOST": "http://127.0.0.1:9", "JARVIS_LLM__CONNECT_TIMEOUT_SEC": "0.5"}
+    return subprocess.run([sys.executable, str(REPO / "scripts" / "days_lived.py"), str(turns)],
+                          cwd=REPO, env=env, capture_output=True, text=True, timeout=300)
+
+
+def _refused_and_untouched(done: subprocess.CompletedProcess, data: Path, before: bytes) -> None:
+    assert done.returncode == 1, (done.stdout[-1500:], done.stderr[-1500:])
+    assert "already running" in done.stderr and str(data) in done.stderr
+    assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
+    assert (data / "openloops.jsonl").read_bytes() == before
+    assert not (data / "memory.lance").exists()
+
+
+def test_days_lived_beside_a_running_jarvisd_is_refused_and_writes_nothing(tmp_path):
+    """Before: exit 0, "buy milk" appended to the live agenda file and a memory table made beside the daemon.
+    Now one line naming the running jarvisd, exit 1, the data dir as it was."""
+    home, data = _home_with_a_promise(tmp_path)
+    before = (data / "openloops.jsonl").read_bytes()
+    holder = _hold_like_a_daemon(data)
+    try:
+        done = _days_lived(tmp_path, home, ["@2026-12-07 09:00", "remind me to buy milk tomorrow at 5pm"])
+    finally:
+        holder.kill()
+        holder.wait()
+    _refused_and_untouched(done, data, before)
+
+
+def test_held_out_days_lived_moving_the_clock_beside_a_running_jarvisd_expires_nothing(tmp_path):
+    """Held out: no turn at all, only the clock moved a year on (the expiry sweep alone): before, the user's promise
+    was written `expired` into the file the daemon still lists open."""
+    home, data = _home_with_a_promise(tmp_path)
+    before = (data / "openloops.jsonl").read_bytes()
+    holder = _hold_like_a_daemon(data)
+    try:
+        done = _days_lived(tmp_path, home, ["@2027-12-07 09:00", "# only time passes"])
+    finally:
+        holder.kill()
+        holder.wait()
+    _refused_and_untouched(done, data, before)
+
+
+def test_guard_days_lived_on_a_home_no_daemon_holds_still_lives_the_day(tmp_path):
+    """Guard: with no daemon holding the data dir the script runs as before, and the lock is let go at its end."""
+    home, data = _home_with_a_promise(tmp_path)
+    done = _days_lived(tmp_path, home, ["@2026-12-07 09:00", "remind me to buy milk tomorrow at 5pm"])
+    assert done.returncode == 0, (done.stdout[-1500:], done.stderr[-1500:])
+    assert "buy milk" in (data / "openloops.jsonl").read_text(encoding="utf-8")
+    assert "pay the water bill" in done.stdout
+    holder = _hold_like_a_daemon(data)   # the lock is free again: a daemon could start now
+    holder.kill()
+    holder.wait()
