@@ -4,15 +4,22 @@ A command that writes the running daemon's data (pass 72a's `openloop replay`): 
 sessions use to live days with the real assistant, built the whole assistant on the configured data dir without asking
 its instance lock. Beside a running `jarvisd run` it was a second writer of the agenda file the daemon owns (the daemon
 never rereads it) and of its LanceDB memory, and its hand-moved clock ran the expiry sweep over the user's promises.
+
+A folder this user cannot enter (pass 72b's memory folder of mode 000), looked for in the other folders jarvisd reads:
+`data/models` (where `jarvisd models prepare` assembles Whisper and Smart Turn) of mode 000 made `jarvisd models verify`
+and `jarvisd doctor` end in a `PermissionError` traceback (`manifest._folder_in_the_way`'s `is_symlink`).
 """
 
 from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 REPO = Path(__file__).resolve().parents[1]
 # the user's promise: made 2026-12-07, due 2026-12-08 10:00 Seoul (a clock moved to 2027 would expire it)
@@ -94,3 +101,81 @@ def test_guard_days_lived_on_a_home_no_daemon_holds_still_lives_the_day(tmp_path
     holder = _hold_like_a_daemon(data)   # the lock is free again: a daemon could start now
     holder.kill()
     holder.wait()
+
+
+# --- data/models (assembled models) that this user cannot enter ---
+
+def _without_dac() -> list[str]:
+    """Run as root without the capabilities that read any file (root reads a 000 folder otherwise)."""
+    if os.geteuid() != 0 or shutil.which("setpriv") is None:
+        pytest.skip("needs root and setpriv to take away the read-anything capabilities (CI has both)")
+    return ["setpriv", "--bounding-set", "-dac_override,-dac_read_search,-fowner"]
+
+
+def _jarvisd(home: Path, *args: str) -> subprocess.CompletedProcess:
+    env = dict(os.environ, JARVIS_HOME=str(home), PYTHONPATH=str(REPO), OLLAMA_HOST="http://127.0.0.1:9",
+               JARVIS_LLM__CONNECT_TIMEOUT_SEC="0.5", JARVIS_VOICE__ENABLED="false")
+    return subprocess.run([*_without_dac(), sys.executable, "-m", "jarvisd", *args], env=env, cwd=REPO,
+                          capture_output=True, text=True, timeout=300)   # against a hang only
+
+
+def _models_home(tmp_path: Path, locked: str, mode: int) -> tuple[Path, Path]:
+    home = tmp_path / "home"
+    models = home / "data" / "models"
+    (models / "whisper-base").mkdir(parents=True)
+    (models / "whisper-base" / "model.bin").write_bytes(b"not the model")
+    target = home / "data" / locked
+    target.chmod(mode)
+    return home, target
+
+
+def _one_line_each(home: Path, target: Path, mode: int, named: str) -> None:
+    try:
+        verify = _jarvisd(home, "models", "verify", "whisper-base")
+        doctor = _jarvisd(home, "doctor")
+    finally:
+        target.chmod(mode)
+    for done in (verify, doctor):
+        out = done.stdout + done.stderr
+        assert "Traceback" not in out, out[-2500:]
+    assert verify.returncode == 1, verify.stdout + verify.stderr[-2000:]
+    line = next(x for x in verify.stderr.splitlines() if x.startswith("whisper-base:"))
+    assert "FAILED" in line and named in line and "permission denied" in line and "chmod -R u+rwX" in line, line
+    assert named in doctor.stdout and "permission denied" in doctor.stdout, doctor.stdout[-2500:]
+
+
+def test_a_models_folder_this_user_cannot_enter_is_one_line_not_a_traceback(tmp_path):
+    """Before: `jarvisd models verify` and `jarvisd doctor` ended in `PermissionError: [Errno 13] Permission denied:
+    '…/data/models/whisper-base'`, exit 1. Now the model's line says which folder and the chmod, the doctor goes on."""
+    home, target = _models_home(tmp_path, "models", 0)
+    _one_line_each(home, target, 0o755, str(home / "data" / "models"))
+
+
+@pytest.mark.parametrize("locked", ["models/whisper-base", "models/whisper-base/model.bin"])
+def test_held_out_a_model_folder_or_file_this_user_cannot_read_is_one_line(tmp_path, locked):
+    """Held out: the model's own folder (mode 000) or its file (mode 000) rather than `data/models`."""
+    home, target = _models_home(tmp_path, locked, 0)
+    _one_line_each(home, target, 0o755 if target.is_dir() else 0o644, str(home / "data" / "models"))
+
+
+def test_guard_a_models_folder_of_this_user_is_verified_as_before(tmp_path):
+    """Guard: a readable folder with a wrong file is still the checksum's line (no permission words)."""
+    home, _ = _models_home(tmp_path, "models", 0o755)
+    done = _jarvisd(home, "models", "verify", "whisper-base")
+    assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr[-2000:]
+    line = next(x for x in done.stderr.splitlines() if x.startswith("whisper-base:"))
+    assert "sha256" in line and "permission" not in line, line
+
+
+def test_held_out_models_prepare_into_a_models_folder_this_user_cannot_enter_is_one_line(tmp_path):
+    """Held out: `jarvisd models prepare whisper-base` (the command the doctor's line sends the user to) into the same
+    folder: before, the same `PermissionError` traceback; now the model's FAILED line with the chmod, nothing written."""
+    home, target = _models_home(tmp_path, "models", 0)
+    try:
+        done = _jarvisd(home, "models", "prepare", "whisper-base")
+    finally:
+        target.chmod(0o755)
+    assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr[-2500:]
+    line = next(x for x in done.stderr.splitlines() if x.startswith("whisper-base:"))
+    assert "FAILED" in line and "permission denied" in line and f"chmod -R u+rwX {target}" in line, line
+    assert (target / "whisper-base" / "model.bin").read_bytes() == b"not the model"
