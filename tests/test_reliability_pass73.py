@@ -179,3 +179,53 @@ def test_held_out_models_prepare_into_a_models_folder_this_user_cannot_enter_is_
     line = next(x for x in done.stderr.splitlines() if x.startswith("whisper-base:"))
     assert "FAILED" in line and "permission denied" in line and f"chmod -R u+rwX {target}" in line, line
     assert (target / "whisper-base" / "model.bin").read_bytes() == b"not the model"
+
+
+# --- a long model answer: `RepeatCut` re-read the whole answer at every delta, on the event loop ---
+
+def _streamed(text: str) -> list[str]:
+    import re
+    return re.findall(r"\S+\s*|\s+", text)   # as the scripted model and a model's tokens: a word at a time
+
+
+def _fed(pieces: list[str]) -> str:
+    from jarvisd.agent.repeats import RepeatCut
+    cut = RepeatCut(["The capital of France is Paris."])
+    return "".join(cut.feed(piece) for piece in pieces)
+
+
+def test_a_long_answer_without_a_sentence_end_costs_linear_time_in_the_repeat_cut():
+    """Before: 32,000 characters of words without a sentence end (a code block, a JSON list from an Ollama model)
+    cost 16 s of CPU in `RepeatCut.feed`, 64,000 over a minute (pass 72b saw a turn held 120 s), on the event loop.
+    Now linear: every word and run of words is counted once."""
+    from tests.timing import assert_grows_linearly
+    assert_grows_linearly(_fed, lambda n: _streamed(" ".join(f"w{i}" for i in range(n))), 4000)
+
+
+def test_held_out_a_long_json_list_streamed_costs_linear_time_and_is_said_whole():
+    """Held out: a fenced JSON list of distinct items (sentence ends only inside it), said whole."""
+    from tests.timing import assert_grows_linearly
+
+    def make(n: int) -> list[str]:
+        items = ", ".join(f'{{"id": {i}, "name": "item number {i * 7919 % 100003}"}}' for i in range(n))
+        return _streamed("```json\n[" + items + "]\n```")
+    assert_grows_linearly(_fed, make, 1600)
+    pieces = make(300)
+    assert _fed(pieces) == "".join(pieces)
+
+
+def test_guard_an_answer_talking_in_circles_is_still_cut_after_a_long_start():
+    """Guard: after 20,000 characters of words with no sentence end, a run said three times is still cut there, a
+    sentence said before is still cut, and a run of marks is still cut."""
+    from jarvisd.agent.repeats import RepeatCut
+    start = " ".join(f"w{i}" for i in range(3000)) + ". "
+    for loop, kept in (("I am unable to help. " * 4, "I am unable to help. "),
+                       ("and then we go home and then we go home and then we go home and then we go", None),
+                       ("The capital of France is Paris. ", ""),
+                       ("Done " + "!!!! " * 10, None)):
+        cut = RepeatCut(["The capital of France is Paris."])
+        out = "".join(cut.feed(piece) for piece in _streamed(start + loop))
+        assert cut.cut, loop
+        assert out.startswith(start) and len(out) < len(start + loop), (loop, out[len(start):])
+        if kept is not None:
+            assert out[len(start):] == kept, (loop, out[len(start):])
