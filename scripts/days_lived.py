@@ -10,6 +10,8 @@ open agenda is printed.
     JARVIS_HOME=/tmp/days OLLAMA_HOST=http://127.0.0.1:9 JARVIS_LLM__CONNECT_TIMEOUT_SEC=0.5 \\
         .venv/bin/python scripts/days_lived.py turns.txt
 
+It takes the data dir's instance lock as `jarvisd chat` does: refused while a `jarvisd run` holds that home.
+
 Memory keeps the machine's clock (it stamps facts as they are said); only the agenda's time moves.
 """
 
