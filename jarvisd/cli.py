@@ -119,6 +119,9 @@ def cmd_models(cfg: Config, args: argparse.Namespace) -> int:
         except ModelError as exc:
             failed += 1
             print(f"{name}: FAILED: {exc}", file=sys.stderr)
+        except PermissionError as exc:   # `store.size` of a model folder this user cannot enter (pass 73)
+            failed += 1
+            print(f"{name}: FAILED: {store.denied(store.entry(name), exc)}", file=sys.stderr)
     return 1 if failed else 0
 
 

@@ -170,6 +170,19 @@ class ModelStore:
         return sum(package_file(p).stat().st_size for f in model.files for p in f.parts)
 
     def verify_file(self, model: ModelEntry, file: ModelFile, progress: Progress | None = None) -> Path:
+        try:
+            return self._verify_file(model, file, progress)
+        except PermissionError as exc:   # pass 73: `data/models` of mode 000 was a traceback out of doctor and verify
+            raise ModelNotInstalled(self.denied(model, exc, self.location(model, file).parent)) from None
+
+    def denied(self, model: ModelEntry, exc: PermissionError, folder: Path | None = None) -> str:
+        """One line for a model folder or file this user cannot read or write: the path refused and the folder to
+        give back (the assembled models' folder, or the package's for a model read where pip put it)."""
+        root = self.models_dir if model.assembled or folder is None else folder
+        return (f"model {model.name}: {exc.filename or root} cannot be used by this user (permission denied): give "
+                f"your user access to {root} and everything in it (chmod -R u+rwX {root}), then try again")
+
+    def _verify_file(self, model: ModelEntry, file: ModelFile, progress: Progress | None = None) -> Path:
         path = self.location(model, file)
         if model.assembled and (blocking := _folder_in_the_way(self.models_dir, path.parent) or in_the_way(path)):
             raise ModelNotInstalled(f"model {model.name}: {blocking}: move it away, then run "
@@ -207,6 +220,12 @@ class ModelStore:
 
     def prepare(self, name: str, progress: Progress | None = None) -> Path:
         """Assemble a model's files into `models_dir/<name>/` atomically, then verify them."""
+        try:
+            return self._prepare(name, progress)
+        except PermissionError as exc:   # a `data/models` this user cannot enter or write (pass 73)
+            raise ModelNotInstalled(self.denied(self.entry(name), exc)) from None
+
+    def _prepare(self, name: str, progress: Progress | None = None) -> Path:
         model = self.entry(name)
         if not model.assembled:
             self.verify(name, progress)

@@ -10,6 +10,8 @@ open agenda is printed.
     JARVIS_HOME=/tmp/days OLLAMA_HOST=http://127.0.0.1:9 JARVIS_LLM__CONNECT_TIMEOUT_SEC=0.5 \\
         .venv/bin/python scripts/days_lived.py turns.txt
 
+It takes the data dir's instance lock as `jarvisd chat` does: refused while a `jarvisd run` holds that home.
+
 Memory keeps the machine's clock (it stamps facts as they are said); only the agenda's time moves.
 """
 
@@ -148,7 +150,20 @@ def main(argv: list[str] | None = None) -> int:
     for line in turns:   # every clock line checked before the assistant is built (minutes with the embedded models)
         if line.startswith("@"):
             _parse_clock(line, datetime.now().astimezone().tzinfo)
-    return asyncio.run(live(turns, args.session))
+    # the data dir's instance lock, as `jarvisd chat` takes it: beside a running `jarvisd run` this script would be a
+    # second writer of the agenda and memory the daemon owns, its moved clock expiring the user's promises (pass 73)
+    from jarvisd.config import ConfigError
+    from jarvisd.errors import StartupError
+    from jarvisd.instance import AlreadyRunning, own_data_dir
+    try:
+        lock = own_data_dir(load_config().paths.ensure().data_dir, "scripts/days_lived.py")
+    except (AlreadyRunning, ConfigError, StartupError) as exc:
+        print(f"days_lived: {exc}", file=sys.stderr)
+        return 1 if isinstance(exc, AlreadyRunning) else 2
+    try:
+        return asyncio.run(live(turns, args.session))
+    finally:
+        lock.release()
 
 
 if __name__ == "__main__":

@@ -32,21 +32,38 @@ class RepeatCut:
         self._said = 0       # characters of _text passed on
         self._start = 0      # where the sentence being written starts
         self._seen: set[str] = {key for text in before for m in _SENTENCE.finditer(text) if (key := _key(m.group(0)))}
+        self._longest = max(map(len, self._seen), default=0)
+        self._long = False   # inside a sentence longer than any said before: it cannot be one of them
+        self._runs = _Runs()
         self.cut = False
 
     def feed(self, delta: str) -> str:
+        """Linear in the answer's length (pass 73: every delta re-read the whole answer for runs and the open sentence
+        from its start, quadratic; an answer of 32,000 characters without a sentence end cost 16 s of CPU on the
+        event loop, 64,000 over a minute, with the HUD, reminders and voice held)."""
         if self.cut:
             return ""
         self._text += delta
         end = self._said
         for m in _SENTENCE.finditer(self._text, self._start):
-            key = _key(m.group(0))
             complete = m.group(0).rstrip()[-1:] in ".!?。！？" or m.end() < len(self._text)
-            if (complete and key and key in self._seen) or _loops(self._text[:m.end()]):
+            if self._long or m.end() - m.start() > self._longest + LONG_SLACK:
+                # no sentence said before is this long (a key is never longer than its sentence's words and spaces
+                # with the slack for marks): nothing to match or hold; read it on from here, not from its start
+                self._long = not complete
+                if self._runs.loops(self._text, m.end()):
+                    self.cut = True
+                    break
+                self._start = m.end()
+                end = max(end, m.end())
+                continue
+            key = _key(m.group(0))
+            if (complete and key and key in self._seen) or self._runs.loops(self._text, m.end()):
                 self.cut = True
                 break
             if complete:
                 self._seen.add(key)
+                self._longest = max(self._longest, len(key))
                 self._start = m.end()
             elif key and any(seen.startswith(key) for seen in self._seen):
                 break  # it may be a sentence said before: hold it until it tells
@@ -56,6 +73,41 @@ class RepeatCut:
 
 
 _SYMBOL_RUN = re.compile(r"(\S{1,4})(?:\s*\1){7,}\s*$")  # "🎉🎉🎉🎉🎉🎉🎉🎉", "!!!!!!!!"
+LONG_SLACK = 200      # a sentence this much longer than every one said before is none of them
+SYMBOL_WINDOW = 400   # eight marks of up to four characters, spaced: the end of the answer is enough to see them
+WORD_TAIL = 2000      # a "word" of more letters than this is no run of words (only its end is read)
+
+
+class _Runs:
+    """`_loops` of the answer up to a point, kept as the answer grows: the words and their runs of RUN_WORDS counted
+    once each (the answer re-read at every delta was quadratic in its length)."""
+
+    def __init__(self) -> None:
+        self.words: list[str] = []
+        self.counts: dict[tuple[str, ...], int] = {}
+        self.upto = 0   # the answer read up to here: every word ending before it is in `words`
+
+    def loops(self, text: str, upto: int) -> bool:
+        if _SYMBOL_RUN.search(text, max(0, upto - SYMBOL_WINDOW), upto):
+            return True
+        last = None
+        for m in _WORD.finditer(text, max(self.upto, upto - WORD_TAIL), upto):
+            if m.end() < upto:   # a whole word: another letter cannot follow it
+                self._add(m.group(0).lower())
+                self.upto = m.end()
+            else:
+                last = m.group(0).lower()   # the word at the point, whole or not yet
+        words = self.words if last is None else [*self.words[-(RUN_WORDS - 1):], last]
+        if len(self.words) + (last is not None) < RUN_WORDS * RUN_TIMES or len(words) < RUN_WORDS:
+            return False
+        tail = tuple(words[-RUN_WORDS:])
+        return self.counts.get(tail, 0) + (last is not None) >= RUN_TIMES
+
+    def _add(self, word: str) -> None:
+        self.words.append(word)
+        if len(self.words) >= RUN_WORDS:
+            run = tuple(self.words[-RUN_WORDS:])
+            self.counts[run] = self.counts.get(run, 0) + 1
 
 
 def _loops(text: str) -> bool:
