@@ -569,6 +569,17 @@ def _closed(word: str) -> bool:
     return bool(re.search(r"[가-힣]$", word)) and (ord(word[-1]) - 0xAC00) % 28 != 0
 
 
+# "my dog is called rex", "our wifi is named homenet", "my bike lock is 9912", "my gym locker is 112" (named72: SmolLM2's
+# "I'm a voice assistant … not a magic tool", nothing kept; then "what's my bike lock code?" was "not told"): what one of
+# the user's things is called, or the number it is, kept
+_EN_CALLED = re.compile(_TOLD_LEAD + r"(?P<fact>(?i:my|our)\s+(?:[\w'’-]+\s+){0,2}?[\w'’-]+\s+(?i:is|'s)\s+(?i:called|named)\s+"
+                        r"(?P<value>[\w'’.-]+(?:\s+[\w'’.-]+){0,2}))")
+_EN_NUMBERED = re.compile(_TOLD_LEAD + r"(?P<fact>(?i:my|our)\s+(?!(?i:meeting|appointment|flight|train|bus|class|call|shift|"
+                          r"interview|exam|test|game|party|dinner|lunch|reservation|booking|pickup|delivery|alarm|timer|age|"
+                          r"score|weight|temperature|temp|blood\s+pressure|sugar|heart\s+rate)\b)(?:[\w'’-]+\s+){0,2}?[\w'’-]+"
+                          r"\s+(?i:is|'s)\s+(?:(?i:number)\s+)?(?P<value>\d{3,}[A-Za-z]?|\d{1,2}[A-Za-z]))")
+
+
 def told_fact(said: str) -> str | None:
     """A fact told without "remember" ("my wife's birthday is March 3", "아내 생일은 3월 3일이야"), or None. Words with
     a mark drawn as nothing inside ("my lo\u200bcker code is 5521", "Julia's birth\u2060day is March 3", a soft hyphen,
@@ -596,7 +607,8 @@ def _told_fact(said: str) -> str | None:
             or _EN_WHO_DOES.fullmatch(rules) or _EN_RULE_GIVEN.fullmatch(rules)
             or _EN_LIKES.fullmatch(rules) or _EN_BORN.fullmatch(rules) or _EN_RENEWS.fullmatch(rules)
             or _EN_NEW_JOB.fullmatch(rules) or _EN_MOVED.fullmatch(rules) or _EN_DOES_MY.fullmatch(rules)
-            or _EN_THEIR_LIKES.fullmatch(rules) or _EN_SET_TO.fullmatch(rules)) is not None:
+            or _EN_THEIR_LIKES.fullmatch(rules) or _EN_SET_TO.fullmatch(rules) or _EN_CALLED.fullmatch(rules)
+            or _EN_NUMBERED.fullmatch(rules)) is not None:
         return said[m.start("fact"):m.end("fact")].strip(" ,")
     if (changed := _changed(rules, said)) is not None:
         return changed
