@@ -122,7 +122,7 @@ async def test_a_graceful_stop_consolidates_facts_from_the_days_turns(tmp_path):
     daemon = asyncio.create_task(serve(cfg, ModelStore(tmp_path / "models"), stop, backends=backends,
                                        on_ready=ready.set_result, on_stopped=stopped.append))
     running = await ready
-    await running.text_turn("My dog is called Bori.")
+    await running.text_turn("We got a puppy last week and we named her Bori.")   # (not "my dog is called Bori": kept at once since named72)
     stop.set()
     assert await asyncio.wait_for(daemon, 10) == 0
     assert stopped == [0]  # `jarvisd run` leaves the process here (exit_process), stores already closed
@@ -172,7 +172,7 @@ async def test_a_stop_breaks_off_a_long_consolidation_and_leaves_the_session_pen
     daemon = asyncio.create_task(serve(cfg, ModelStore(tmp_path / "models"), stop, backends=backends,
                                        on_ready=ready.set_result))
     running = await ready
-    await running.text_turn("My dog is called Bori.")
+    await running.text_turn("We got a puppy last week and we named her Bori.")   # (not "my dog is called Bori": kept at once since named72)
     await running.assistant.judge.drain()
     stop.set()
     assert await asyncio.wait_for(daemon, 60) == 0

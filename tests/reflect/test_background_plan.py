@@ -40,7 +40,7 @@ async def _day_then_stop(tmp_path, thought_name: str):
     daemon = asyncio.create_task(serve(cfg, ModelStore(tmp_path / "models"), stop, backends=backends,
                                        on_ready=ready.set_result))
     running = await ready
-    await running.text_turn("My dog is called Bori.")
+    await running.text_turn("We got a puppy last week and we named her Bori.")   # (not "my dog is called Bori": kept at once since named72)
     await running.assistant.judge.drain()
     ticks = running.scheduler.ticks
     ticks.gate.last_activity -= 3600  # an hour of quiet
