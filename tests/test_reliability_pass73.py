@@ -21,6 +21,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.test_reliability_pass72a import _hold_like_a_daemon
+
 REPO = Path(__file__).resolve().parents[1]
 # the user's promise: made 2026-12-07, due 2026-12-08 10:00 Seoul (a clock moved to 2027 would expire it)
 USERS_PROMISE = {"id": "284edd600a894a1282d1ab63f26c9e0f", "desc": "pay the water bill", "status": "open",
@@ -34,16 +36,6 @@ def _home_with_a_promise(tmp_path: Path) -> tuple[Path, Path]:
     data.mkdir(parents=True)
     (data / "openloops.jsonl").write_text(json.dumps(USERS_PROMISE) + "\n", encoding="utf-8")
     return home, data
-
-
-def _hold_like_a_daemon(data: Path) -> subprocess.Popen:
-    """A process holding the data dir's instance lock, as `jarvisd run` does while it runs."""
-    code = ("import sys, time; from pathlib import Path; from jarvisd.instance import InstanceLock; "
-            f"InstanceLock(Path({str(data)!r})).acquire(); print('held', flush=True); time.sleep(600)")
-    holder = subprocess.Popen([sys.executable, "-c", code], cwd=REPO, stdout=subprocess.PIPE, text=True,
-                              env={**os.environ, "PYTHONPATH": str(REPO)})
-    assert holder.stdout.readline().strip() == "held"
-    return holder
 
 
 def _days_lived(tmp_path: Path, home: Path, lines: list[str]) -> subprocess.CompletedProcess:
