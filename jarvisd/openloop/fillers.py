@@ -24,11 +24,24 @@ _KO_CALLED_LEAD = re.compile(r"^자비스(?:야|아)?(?:\s?[,.!~]+)?\s(?:(?:나|
 _PARTICLES = re.compile(r"(?<=[A-Za-z0-9.'])\s+(?:po|na|yaar)(?=[\s,.!?]|$)", re.IGNORECASE)
 
 
+# a line end inside one sentence (a soft wrap pasted into the HUD: "I need to send the\u2028report tomorrow at 9am",
+# pass72b: kept "send" and "report"): after a word no English phrase ends on, or before one no list item begins with
+# (not "by", "in", "on": a to-do can end on them, "stop by", "check in", "log on")
+_ENDS_NO_PHRASE = re.compile(r"(?<![^\s,;:(])(the|a|an|my|your|his|her|our|their|its|to|at|of|for|from|with|"
+                             r"about|into|onto|and|or|but|than|i|i'll|i'd|i'm|we|we'll|need|have|has|must|should|will|"
+                             r"would|can|could|going)[^\S\r\n\u2028\u2029]*[\r\n\u2028\u2029]\s*", re.IGNORECASE)
+_BEGINS_NO_ITEM = re.compile(r"(?<![^\S\r\n\u2028\u2029])[^\S\r\n\u2028\u2029]*[\r\n\u2028\u2029]\s*(?=(?:to|by|at|on|in|"
+                             r"of|for|from|with|about|and|or|but|than|before|after|until|till)(?![^\s,.;:!?]))",
+                             re.IGNORECASE)
+
+
 def lines_as_a_list(text: str) -> str:
     """Lines typed or pasted as one turn (the HUD) read as a list: a line end (CR, LF, U+2028, U+2029; VT,
     FF and NEL are LF already, `plain_words`) after words is a comma, after a stop a space ("I need to email
-    Sam by Friday\ncall Ana tomorrow" is two promises, as with a comma; pass 16: with NEL it was one)."""
+    Sam by Friday\ncall Ana tomorrow" is two promises, as with a comma; pass 16: with NEL it was one). A line
+    end after "the", "to", "my", … or before "by", "at", "to", … is a soft wrap inside one sentence: a space."""
     text = re.sub(r"(?<=[.!?。])[^\S\r\n\u2028\u2029]*[\r\n\u2028\u2029]\s*", " ", text)
+    text = _BEGINS_NO_ITEM.sub(" ", _ENDS_NO_PHRASE.sub(r"\1 ", text))
     return re.sub(r"[^\S\r\n\u2028\u2029]*[\r\n\u2028\u2029]\s*", ", ", text)
 
 
