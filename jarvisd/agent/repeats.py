@@ -214,19 +214,29 @@ _CONDOLENCE_OPENERS = ("i m sorry", "i am sorry", "i m so sorry", "i am so sorry
                        "i m deeply sorry")
 
 
-class CondolenceDrop(ParrotDrop):
-    """Feed an answer's deltas; a sentence of condolence ("I'm sorry for your loss") is dropped (`dropped` counts them)
-    when `heard` spoke of no loss, illness or hurt; a sentence that may still become one is held until it tells."""
+class UnaskedSentenceDrop(ParrotDrop):
+    """Feed an answer's deltas; a sentence of a kind the turn did not ask for (`_parrot`) is dropped (`dropped` counts
+    them); a sentence that may still become one (`_may_become`: it begins as one of `openers`) is held until it tells.
+    Off (every delta passes at once) when `asked` is true of the turn."""
+
+    def __init__(self, openers: tuple[str, ...], asked: bool) -> None:
+        super().__init__(heard="")
+        self._openers = openers
+        self._heards = () if asked else ("on",)   # (off: `feed` passes every delta at once)
+
+    def _may_become(self, key: str) -> bool:
+        return any(opener.startswith(key) or key.startswith(opener) for opener in self._openers)
+
+
+class CondolenceDrop(UnaskedSentenceDrop):
+    """A sentence of condolence ("I'm sorry for your loss") is dropped when `heard` spoke of no loss, illness or
+    hurt."""
 
     def __init__(self, heard: str) -> None:
-        super().__init__(heard="")
-        self._heards = () if _GRIEF.search(heard) else ("on",)   # (off: `feed` passes every delta at once)
+        super().__init__(_CONDOLENCE_OPENERS, asked=_GRIEF.search(heard) is not None)
 
     def _parrot(self, key: str) -> bool:
         return _CONDOLENCE.search(key) is not None
-
-    def _may_become(self, key: str) -> bool:
-        return any(opener.startswith(key) or key.startswith(opener) for opener in _CONDOLENCE_OPENERS)
 
     def end(self) -> str:
         """What is held at the end was held because it may still become a condolence: an answer cut there (the
@@ -237,6 +247,34 @@ class CondolenceDrop(ParrotDrop):
             self.dropped += 1
             return ""
         return held
+
+
+# ------------------------------------------------------------------------------------------------ self-talk
+# SmolLM2-135M answers what it cannot place by describing itself in its instructions' words: "I'm a voice assistant
+# running offline on the user's computer." to "I took my medicine" heard as "I talk my maderson.", "I'm here to assist
+# you with your digital tasks." to "how's it drawing?" (spoken day 2 through `jarvisd run`, the sixty-ninth session).
+# Unasked, such a sentence is no answer; asked ("who are you?", "tell me about yourself"), it is.
+_SELF_TALK = re.compile(
+    r"\b(?:i m|i am) (?:just |only |simply |not )?(?:a|an|your) (?:(?:voice|digital|virtual|ai|personal|helpful|offline|"
+    r"friendly|artificial|intelligence|computer|language|chat|text|based) ){0,3}(?:assistant|model|program|chatbot|bot|ai)\b"
+    r"|\bas (?:a|an|your) (?:(?:voice|digital|virtual|ai|personal|offline|language|text|based) ){0,3}(?:assistant|model|ai)\b"
+    r"|\brunning (?:offline )?on (?:the user s|your|this|a) (?:computer|device|machine)\b|\bthe user s computer\b"
+    r"|\bi m here to (?:assist|help) you\b|\byour digital tasks\b")
+_ABOUT_ITSELF = re.compile(r"\b(?:who|what)\s+(?:are|r)\s+you\b|\byourself\b|\bwhat\s+can\s+you\b|\babout\s+you\b|"
+                           r"\byour\s+name\b|\bare\s+you\s+(?:a|an|the|real|human|online|offline)\b", re.IGNORECASE)
+_SELF_TALK_OPENERS = ("i m", "i am", "as a", "as an", "as your")
+
+
+class SelfTalkDrop(UnaskedSentenceDrop):
+    """A sentence of the assistant describing itself ("I'm a voice assistant running offline on the user's computer")
+    is dropped when `heard` did not ask about it; a cut-off tail is dropped only when it already is one ("I'm here to
+    help you with your"), not for its opener ("I'm not sure")."""
+
+    def __init__(self, heard: str) -> None:
+        super().__init__(_SELF_TALK_OPENERS, asked=_ABOUT_ITSELF.search(heard) is not None)
+
+    def _parrot(self, key: str) -> bool:
+        return _SELF_TALK.search(key) is not None
 
 
 # condolences dropped in one answer after which the model is stopped: SmolLM2 wrote "I'm sorry about your loss." 36
