@@ -85,13 +85,14 @@ class SentenceSplitter:
         self._buffer = ""
         self._quick = quick_start
         self._scan = 0  # the buffer before this was read and holds no cut (each feed reads only what is new)
+        self._comma_scan = 0  # the buffer before this holds no comma to cut a long clause at (read once)
 
     def feed(self, delta: str) -> list[str]:
         self._buffer += delta
         sentences = []
         while (cut := self._next_cut()) is not None:
             sentence, self._buffer = self._buffer[:cut].strip(), self._buffer[cut:]
-            self._scan = 0
+            self._scan = self._comma_scan = 0
             if _speakable(sentence):
                 sentences.append(sentence)
                 self._quick = False
@@ -105,13 +106,15 @@ class SentenceSplitter:
         text = self._buffer
         if self._quick and (clause := _clause_cut(text)) is not None:
             return clause
-        first_word = len(text) - len(text.lstrip())  # text[:i].strip() is non-empty when first_word < i
+        # text[:i].strip() is non-empty when first_word < i; only the leading spaces are read (writers74: `lstrip` copied
+        # the whole buffer at every piece, quadratic in an answer without a sentence end)
+        first_word = _LEADING_SPACE.match(text).end()
         for i in range(self._scan, len(text)):
             ch = text[i]
             if ch == "\n" and first_word < i:
                 return i + 1
             if self._quick and ch in ",，、" and i + 1 < len(text) and text[i + 1].isspace() \
-                    and not text[:i].rstrip()[-1:].isdigit():
+                    and not _digit_before(text, i):
                 return i + 1
             if ch in _END_MARKS:
                 j = i + 1
@@ -124,10 +127,26 @@ class SentenceSplitter:
                     return j
         self._scan = max(0, len(text) - 1)  # the last character again: a quick comma waits for what follows it
         if len(text) > _LONG_CLAUSE:
-            comma = max(text.rfind(", "), text.rfind("، "), text.rfind("，"))
+            # only what came since the last look (a comma before it would have been cut at then): writers74, each piece
+            # searched the whole buffer for a comma, quadratic in a long answer without one
+            since = max(0, self._comma_scan - 1)
+            comma = max(text.rfind(", ", since), text.rfind("، ", since), text.rfind("，", since))
+            self._comma_scan = len(text)
             if comma > 0:
                 return comma + 1
         return None
+
+
+_LEADING_SPACE = re.compile(r"\s*")
+
+
+def _digit_before(text: str, i: int) -> bool:
+    """Is the last character before text[i] that is not a space a digit ("1, 2, 3": no quick cut there)? Read back over
+    the spaces only, not a copy of text[:i]."""
+    j = i - 1
+    while j >= 0 and text[j].isspace():
+        j -= 1
+    return j >= 0 and text[j].isdigit()
 
 
 def _clause_cut(text: str) -> int | None:
