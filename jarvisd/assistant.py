@@ -137,7 +137,7 @@ from jarvisd.paths import TEAM_DIR
 from jarvisd.small_talk import owed_answer, repeat_asked
 from jarvisd.store_health import MemoryStoreFailed
 from jarvisd.team import load_agent
-from jarvisd.textsafe import EscapeCut, answer_text, valid_text
+from jarvisd.textsafe import EscapeCut, answer_text, cut_whole, valid_text
 
 log = logging.getLogger("jarvisd.assistant")
 RECENT_ANSWERS = 3  # a model answer repeating one of these is cut (the working window holds three turns)
@@ -145,6 +145,7 @@ RECENT_ANSWERS = 3  # a model answer repeating one of these is cut (the working 
 # last thing said, and its exchange is in working memory only when its turn ends
 DEIXIS_WAIT_SEC = 60.0
 SAID_RECALLED = 400   # the newest turns read for a thing said in passing ("who did I go hiking with?")
+FAILURE_CHARS = 500   # a model failure said in the answer, at most (pass 74: a proxy's 240 KB error page was said whole)
 # the desk's answer to a deed asked of that the agenda never held ("when did I start learning guitar?"): a thing said in
 # passing may answer it
 NOT_ON_AGENDA = frozenset({phrases.deed_status(None, None, None, "en"), phrases.deed_status(None, None, None, "ko")})
@@ -975,7 +976,9 @@ class Assistant:
                 if held := claims.end():  # the sentence the filter held was said before the failure (pass 24)
                     answer.append(held)
                     yield held
-                message = f"Sorry, my model failed: {exc}"
+                # one line, bounded (pass 74): a backend's error can hold a server's page or a library's report of
+                # many lines, which the HUD shows, memory keeps and piper reads out
+                message = f"Sorry, my model failed: {cut_whole(' '.join(str(exc).split()), FAILURE_CHARS)}"
                 so_far = "".join(answer)
                 if so_far.strip() and not so_far[-1].isspace():  # not glued to the cut answer ("a landSorry")
                     message = " … " + message

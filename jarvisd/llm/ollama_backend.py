@@ -10,6 +10,7 @@ import asyncio
 import json
 import logging
 import math
+import re
 import time
 from collections.abc import AsyncIterator, Iterator, Sequence
 from typing import Any
@@ -17,6 +18,7 @@ from typing import Any
 import httpx
 import ollama
 from ollama._client import _parse_host
+from pydantic import ValidationError
 
 from jarvisd.llm.base import (
     CUT_MARK,
@@ -112,6 +114,33 @@ def _down(host: str, exc: Exception) -> BackendUnavailable:
                               "or use the embedded backend: JARVIS_LLM__BACKEND=embedded")
 
 
+_TAG = re.compile(r"<[^<>]{0,300}>")   # one tag of an HTML page (bounded: linear on any text)
+SERVER_WORDS = 200   # what a server's error says, at most, in a failure's line
+
+
+def server_words(text: object, limit: int = SERVER_WORDS) -> str:
+    """What a server said, as one short line: an HTML page's tags dropped, every run of white space one space, cut
+    at `limit` characters. Pass 74: a proxy's 503 page in front of Ollama (240 KB of HTML) was the turn's whole
+    answer ("Sorry, my model failed: ... HTTP 503 <html><body>Bad gateway ..."), shown, kept and read out."""
+    words = " ".join(_TAG.sub(" ", str(text)).split())
+    return words if len(words) <= limit else words[:limit].rstrip() + "…"
+
+
+def _shape(exc: Exception) -> str:
+    """What was wrong with an answer the client could not read, in a few words: the field and pydantic's message
+    (`message.content: Input should be a valid string`), not its several-line report with a web address."""
+    if isinstance(exc, ValidationError) and exc.errors():
+        first = exc.errors()[0]
+        return server_words(f"{'.'.join(str(part) for part in first.get('loc', ()))}: {first.get('msg', '')}", 120)
+    return server_words(f"{type(exc).__name__}: {exc}", 120)
+
+
+def _garbage(host: str, model: str, exc: Exception) -> BackendError:
+    return BackendError(f"the server at {host} answered the call for {model!r} with something Ollama never sends "
+                        f"({_shape(exc)})",
+                        "Check llm.ollama_host / OLLAMA_HOST, or use the embedded backend: JARVIS_LLM__BACKEND=embedded")
+
+
 def _translate(host: str, model: str, exc: Exception) -> BackendError:
     if isinstance(exc, BackendError):   # already said (a line past `MAX_LINE_BYTES`)
         return exc
@@ -120,13 +149,17 @@ def _translate(host: str, model: str, exc: Exception) -> BackendError:
             return _redirected(host, exc.status_code)
         if exc.status_code == 404 or "not found" in str(exc.error).lower():
             return ModelMissing(f"Ollama at {host} has no model {model!r}", f"Run `ollama pull {model}`")
-        return BackendError(f"Ollama at {host} failed on {model!r}: HTTP {exc.status_code} {exc.error}")
+        return BackendError(f"Ollama at {host} failed on {model!r}: HTTP {exc.status_code} {server_words(exc.error)}")
     if isinstance(exc, httpx.TimeoutException):
         return BackendError(f"Ollama at {host} timed out on {model!r}",
                             "Raise llm.timeout_sec, or use a smaller model")
     if isinstance(exc, (ConnectionError, httpx.TransportError)):
         return _down(host, exc)
-    return BackendError(f"Ollama at {host} failed on {model!r}: {exc}")
+    if isinstance(exc, (ValidationError, json.JSONDecodeError, AttributeError, RecursionError)):
+        # an answer the client could not read: a JSON line of another shape (pydantic's report), broken JSON, an
+        # error body that is a JSON list or number (the client's `.get` on it)
+        return _garbage(host, model, exc)
+    return BackendError(f"Ollama at {host} failed on {model!r}: {server_words(exc)}")
 
 
 def with_latest(model: str) -> str:
@@ -145,7 +178,8 @@ def list_models(host: str, timeout: float = 3.0) -> list[str]:
     except ollama.ResponseError as exc:
         if 300 <= exc.status_code < 400:
             raise _redirected(host, exc.status_code) from None
-        raise BackendError(f"Ollama at {host} failed to list models: HTTP {exc.status_code} {exc.error}") from None
+        raise BackendError(f"Ollama at {host} failed to list models: HTTP {exc.status_code} "
+                           f"{server_words(exc.error)}") from None
     except (ValueError, TypeError, RecursionError, httpx.HTTPError) as exc:
         # pass 51: a server there answering something else (an HTML page, cut or nested JSON, `{"models": null}`)
         # was a traceback out of `jarvisd run` (exit 1) and `jarvisd doctor`; its JSON error or pydantic's refusal
