@@ -75,6 +75,7 @@ def test_held_out_visits_at_a_bare_evening_hour(desk, said, due):
     ("tell mom i'll be there at 7am on christmas eve", "2026-12-24 07:00"),
     ("take the car to the garage at 8 tomorrow", "2026-12-08 08:00"),
     ("tell him i'll be there at 10 tomorrow", "2026-12-08 10:00"),
+    ("tell the contractor i'll be there at 8 tomorrow", "2026-12-08 08:00"),
 ])
 def test_guard_other_bare_hours_stay(desk, said, due):
     said_to(desk, said)
