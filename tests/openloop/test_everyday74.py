@@ -118,7 +118,7 @@ def test_night_shifts_with_no_hour_are_the_week_not_deadlines(desk):
     schedule (read by "what do I have on wednesday", "when's my next day off"), never reminded as a deadline."""
     said = said_to(desk, "i'm working nights wednesday through friday", "when's my next day off?")
     assert said[0].startswith("Got it: Wednesday night shift")
-    assert said[1] == "Your next day with no shift on your agenda is Saturday."
+    assert said[1] == "Your next day with no shift on your agenda is tomorrow."
     loops = desk.service.agenda()
     assert len(loops) == 3
     assert plan_reminders(loops, now_ms=_ms("2026-12-09 07:00"), tz=UTC) == []

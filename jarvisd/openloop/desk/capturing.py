@@ -14,6 +14,7 @@ from jarvisd.openloop import (
     naming,
     phrases,
     repeats,
+    rota,
     rules,
     series_end,
     shopping,
@@ -314,6 +315,9 @@ class Capturing(DeskBase):
         self.service.embed_ahead(judgement, session)   # never under the agenda's lock: the sweep waits on it
         change = self.service.apply_judgement(judgement, text, shown, session)
         self._days_off_before(change.opened)
+        for loop in change.opened:
+            if rota.schedule_only(loop, self.service.tz):
+                self.service.mute(loop.id)   # "i'm working nights wednesday through friday": the week, no deadline
         reply = self._reply(change, notes, remind, reading, lang, session)
         if reply is not None and change.opened and repeats.said_but_unkept(text) \
                 and not any(loop.repeat for loop in change.opened):   # "every other day": kept once, and said so
