@@ -23,6 +23,7 @@ from jarvisd.openloop import commitments_en, commitments_ko
 from jarvisd.openloop.commitment_types import Closure, Commitment, Reading, SentenceReading, Span, cut
 from jarvisd.openloop.commitment_words import EN_BASE_VERBS
 from jarvisd.openloop.korean_morph import KoreanAnalyzer
+from jarvisd.openloop.told_to import ko_in_message
 from jarvisd.sentences import is_title_miss
 
 __all__ = ["Closure", "Commitment", "Reading", "Span", "cut", "read_utterance", "sentences", "time_holes"]
@@ -203,6 +204,8 @@ def _ko_two_events(text: str, span: Span, holes: Sequence[Span], korean: KoreanA
 def read_utterance(text: str, korean: KoreanAnalyzer | None = None) -> Reading:
     """What one user utterance commits to and what it closes (see the module's doc)."""
     holes = time_holes(text)
+    if told := ko_in_message(text):   # "직원한테 토요일 출근해 달라고 말해야 돼": the message's day, kept in its name
+        holes = [h for h in holes if h not in told]   # (everyday74)
     commitments: list[Commitment] = []
     closures: list[Closure] = []
     question = False

