@@ -108,6 +108,11 @@ def _ko_day(local: datetime, now: datetime) -> str:
     return text if local.year == now.year else f"{local.year}년 {text}"
 
 
+def ko_day_named(day: date, now: datetime) -> str:
+    """A day as the Korean answers say it: "오늘", "이번 주 금요일", "다음 주 수요일", "12월 24일 목요일"."""
+    return _ko_day(datetime.combine(day, datetime.min.time(), tzinfo=now.tzinfo), now)
+
+
 def _zone_said(local: datetime) -> str:
     """The zone's name, or for a zone named by its offset ("+1030" on Lord Howe, "-03") "UTC+10:30", "UTC-3":
     speech reads "+1030" as a number (pass 35)."""
