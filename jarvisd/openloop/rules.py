@@ -18,7 +18,6 @@ from jarvisd.openloop import commitment_words as W
 from jarvisd.openloop.en_dialect import OWED_DEED
 from jarvisd.openloop.model import ClosedRef, Judgement, OpenLoop, ProposedLoop
 from jarvisd.openloop.move_ties import move_tie
-from jarvisd.openloop.told_to import told_apart
 from jarvisd.openloop.text import (
     EN_FUNCTION,
     KO_FUNCTION,
@@ -36,6 +35,7 @@ from jarvisd.openloop.text import (
     words,
     words_match,
 )
+from jarvisd.openloop.told_to import told_apart
 
 __all__ = [
     "DEFAULT_THRESHOLD", "bigrams", "content_words", "coverage", "dismissed", "dismisses", "expires_at_ms",
