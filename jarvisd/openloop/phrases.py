@@ -428,8 +428,16 @@ def day_not_in_repeat(loop: OpenLoop, day: date, now: datetime, tz: tzinfo, lang
 
 def desc_verb(desc: str) -> bool:
     """Does the description begin with a verb ("pick up the kids"), not name a thing ("school pickup")?"""
-    first = desc.split(" ", 1)[0].lower()
-    return first in EN_BASE_VERBS
+    words = desc.lower().split()
+    if len(words) == 2 and words[1] in _ACTIVITY_NOUNS and words[0] in _ACTIVITIES:
+        return False   # "swim class", "dance practice" (everyday74: "OK, you won't swim class on Saturday")
+    return bool(words) and words[0] in EN_BASE_VERBS
+
+
+# an activity's verb naming a class or a practice of it: a thing, not a deed ("swim class", "dance lessons")
+_ACTIVITIES = frozenset("swim dance skate run cook paint draw sing climb box ski surf bike ride act knit sew "
+                        "play".split())
+_ACTIVITY_NOUNS = frozenset("class classes lesson lessons practice club team group camp meet session".split())
 
 
 def skip_not_next(loop: OpenLoop, day: int, now: datetime, tz: tzinfo, lang: Lang) -> str:

@@ -187,3 +187,64 @@ def test_ko_guard_a_deed_until_is_still_its_due(monday):
     said = said_to(monday, "보고서 쓰기", "보고서 다음 주 수요일까지야")
     assert said[1] == "보고서 쓰기, 다음 주 수요일까지로 바꿨어요."
     assert agenda_rows(monday) == [("보고서 쓰기", "2026-12-16 23:59")]
+
+
+# ---------------------------------------------------------------- the week lived: a parent of a toddler
+
+def test_week_occasion_said_after_the_booking_call_is_kept(desk):
+    """Before: "Marked done: call the pediatrician to book …" and the checkup was lost."""
+    said = said_to(desk, "i need to call the pediatrician to book theo's 18 month checkup",
+                   "i called the pediatrician, the checkup is thursday at 9:30")
+    assert said[1] == ("Marked done: call the pediatrician to book theo's 18 month checkup. "
+                       "Got it: checkup, Thursday at 9:30 AM.")
+    assert agenda_rows(desk) == [("checkup", "2026-12-10 09:30")]
+
+
+@pytest.mark.parametrize(("kept", "said", "row"), [
+    # held out: another deed done, another occasion
+    ("i need to call the dentist", "i called the dentist, my appointment is tuesday at 2", ("appointment", "2026-12-08 14:00")),
+    ("i need to send the report to sam", "i sent the report. the meeting is friday at 3", ("meeting", "2026-12-11 15:00")),
+])
+def test_week_held_out_occasion_after_a_deed_done(desk, kept, said, row):
+    said_to(desk, kept, said)
+    assert agenda_rows(desk) == [row]
+
+
+def test_week_guard_news_after_a_deed_done_keeps_nothing(desk):
+    said = said_to(desk, "i need to call the pediatrician", "i called the pediatrician, the nurse was really nice")
+    assert said[1] == "Marked done: call the pediatrician."
+    assert agenda_rows(desk) == []
+
+
+def test_week_the_night_before_an_event_day_said_later(desk):
+    """Before: kept "pack theo's spare clothes the night before daycare picture day" with no due; "daycare picture day is
+    thursday" went to SmolLM2 ("daycare is a daycare.")."""
+    said = said_to(desk, "remind me to pack theo's spare clothes the night before daycare picture day",
+                   "daycare picture day is thursday")
+    assert said[1] == ("Got it: daycare picture day, by Thursday. "
+                       "Due with it: pack theo's spare clothes, now by Wednesday.")
+    assert sorted(agenda_rows(desk)) == [("daycare picture day", "2026-12-10 23:59"),
+                                         ("pack theo's spare clothes", "2026-12-09 23:59")]
+
+
+def test_week_held_out_the_day_before_field_day(desk):
+    said_to(desk, "i need to wash the soccer uniform the day before field day", "field day is next tuesday")
+    assert sorted(agenda_rows(desk)) == [("field day", "2026-12-15 23:59"), ("wash the soccer uniform", "2026-12-14 23:59")]
+
+
+def test_week_guard_the_day_before_a_holiday_is_a_time(desk):
+    said_to(desk, "i need to wrap the presents the day before christmas eve")
+    assert [row[1] for row in agenda_rows(desk)] == ["2026-12-23 23:59"]
+
+
+def test_week_a_class_named_by_its_activity_is_a_thing(desk):
+    """Before: "OK, you won't swim class on Saturday, December 12; …"."""
+    said = said_to(desk, "swim class is every saturday at 10", "cancel swim class this saturday")
+    assert said[1] == "OK, no swim class on Saturday, December 12; it's back on Saturday, December 19."
+
+
+def test_week_held_out_and_guard_a_deed_stays_a_deed(desk):
+    said = said_to(desk, "dance practice is every thursday at 5", "cancel dance practice on thursday",
+                   "remind me to walk the dog every saturday at 10", "cancel walk the dog this saturday")
+    assert said[1].startswith("OK, no dance practice on Thursday")
+    assert said[3].startswith("OK, you won't walk the dog on Saturday")
