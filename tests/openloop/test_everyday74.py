@@ -244,7 +244,7 @@ def test_week_a_class_named_by_its_activity_is_a_thing(desk):
 
 
 def test_week_held_out_and_guard_a_deed_stays_a_deed(desk):
-    said = said_to(desk, "dance practice is every thursday at 5", "cancel dance practice on thursday",
+    said = said_to(desk, "cook class is every thursday at 5", "cancel cook class on thursday",
                    "remind me to walk the dog every saturday at 10", "cancel walk the dog this saturday")
-    assert said[1].startswith("OK, no dance practice on Thursday")
+    assert said[1].startswith("OK, no cook class on Thursday")
     assert said[3].startswith("OK, you won't walk the dog on Saturday")
