@@ -287,7 +287,8 @@ def another_time(existing: OpenLoop, new: ProposedLoop, user_input: str) -> bool
             existing.desc.lower() != new.desc.lower() and (tie := move_tie(existing.evidence or "")) is not None and \
             tie.its_due and move_tie(new.evidence or "") is None:
         return True
-    if new.due_ms is not None and told_apart(existing.evidence, new.evidence):
+    if new.due_ms is not None and told_apart(existing.evidence, new.evidence, existing.due_ms is None or
+                                             abs(new.due_ms - existing.due_ms) >= 12 * 3_600_000):
         return True   # "tell him i'll be there at 6", "tell her i'll be there by 7" (everyday74: merged, 6 PM lost)
     return (new.due_ms is not None and existing.due_ms is not None and new.due_ms != existing.due_ms
             and _AGAIN.search(user_input) is not None and _RETRY.search(user_input) is None)

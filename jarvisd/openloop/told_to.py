@@ -26,13 +26,14 @@ def told_whom(evidence: str) -> str | None:
     return None if who in _NOT_SOMEONE else who
 
 
-def told_apart(first: str | None, second: str | None) -> bool:
+def told_apart(first: str | None, second: str | None, other_day: bool = False) -> bool:
     """Whether two promises' sentences are told to two different people: two names, or two pronouns ("him", "her");
-    a pronoun and a name may be the same one."""
+    a pronoun and a name may be the same one, unless the two are on other days ("tell her i'll be there by 7", then
+    "tell mom i'll be there at 7 on christmas eve": the evening's kept, not moved to Christmas Eve)."""
     a, b = told_whom(first or ""), told_whom(second or "")
     if a is None or b is None or a == b:
         return False
-    return (a in _PRONOUNS) == (b in _PRONOUNS)
+    return other_day or (a in _PRONOUNS) == (b in _PRONOUNS)
 
 
 # "직원한테 토요일 출근해 달라고 말해야 돼", "사장님한테 금요일에 쉬겠다고 말해야 해", "엄마한테 내일 데리러 와 달라고

@@ -28,6 +28,18 @@ def test_be_there_told_to_two_people_is_two_promises(desk):
     assert sorted(agenda_rows(desk)) == [("be there", "2026-12-07 18:00"), ("be there", "2026-12-07 19:00")]
 
 
+def test_a_name_told_on_another_day_is_another_promise(desk):
+    """Before: "Updated: be there, now Thursday, December 24 at 7 PM." (tonight's 7 PM moved to Christmas Eve)."""
+    said = said_to(desk, "tell her i'll be there by 7", "tell mom i'll be there at 7 on christmas eve")
+    assert said[1] == "Got it: be there, Thursday, December 24 at 7 PM."
+    assert len(desk.service.agenda()) == 2
+
+
+def test_guard_a_name_and_a_pronoun_the_same_day_is_one(desk):
+    said = said_to(desk, "tell mom i'll be there at 6", "tell her i'll be there at 7")
+    assert said[1].startswith("Updated: be there")
+
+
 @pytest.mark.parametrize(("first", "second"), [
     # held out: two names, and "i told X i'd be home"
     ("tell sam i'll be there at 6", "tell jenny i'll be there at 8"),
