@@ -234,9 +234,11 @@ def test_week_the_night_before_an_event_day_said_later(desk):
     said = said_to(desk, "remind me to pack theo's spare clothes the night before daycare picture day",
                    "daycare picture day is thursday")
     assert said[1] == ("Got it: daycare picture day, by Thursday. "
-                       "Due with it: pack theo's spare clothes, now by Wednesday.")
+                       "Due with it: pack theo's spare clothes, now Wednesday at 8 PM.")
     assert sorted(agenda_rows(desk)) == [("daycare picture day", "2026-12-10 23:59"),
-                                         ("pack theo's spare clothes", "2026-12-09 23:59")]
+                                         ("pack theo's spare clothes", "2026-12-09 20:00")]
+    pack = next(loop for loop in desk.service.agenda() if loop.desc == "pack theo's spare clothes")
+    assert pack.remind_ms == _ms("2026-12-09 20:00")
 
 
 def test_week_held_out_the_day_before_field_day(desk):

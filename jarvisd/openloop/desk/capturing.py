@@ -540,9 +540,16 @@ class Capturing(DeskBase):
                     (anchor := self._move_named(tie, loop.desc)) is None or anchor.id not in opened or anchor.due_ms is None:
                 continue
             due_ms = self._due_from(anchor.due_ms, tie.days)
+            evidence = (loop.evidence or "").rstrip(" .!")
+            night = tie.days == -1 and (m := _DAY_BEFORE.search(evidence)) is not None and m["part"].lower() == "night"
+            if night:   # "remind me to pack … the night before daycare picture day" (everyday74: by the end of the day
+                # before, its morning reminder already past): that night, as when the day was kept first (`_day_before`)
+                day = phrases.due_day(anchor.due_ms, self.service.tz) - timedelta(days=1)
+                due_ms = int(datetime.combine(day, time(PART_HOURS["night"]), tzinfo=self.service.tz).timestamp() * 1000)
             if due_ms <= self.service.now_ms():
                 continue
-            moved = self.service.reschedule(loop.id, due_ms=due_ms)
+            remind_ms = due_ms if night and re.search(r"\bremind\s+me\b", evidence, re.IGNORECASE) else None
+            moved = self.service.reschedule(loop.id, due_ms=due_ms, remind_ms=remind_ms)
             updated.append(self.service.tie(moved.id, f"{anchor.id}:{tie.days}"))
             before.append(loop)
         if not updated:
