@@ -23,6 +23,7 @@ from jarvisd.openloop import commitments_en, commitments_ko
 from jarvisd.openloop.commitment_types import Closure, Commitment, Reading, SentenceReading, Span, cut
 from jarvisd.openloop.commitment_words import EN_BASE_VERBS
 from jarvisd.openloop.korean_morph import KoreanAnalyzer
+from jarvisd.openloop.told_to import ko_in_message
 from jarvisd.sentences import is_title_miss
 
 __all__ = ["Closure", "Commitment", "Reading", "Span", "cut", "read_utterance", "sentences", "time_holes"]
@@ -200,9 +201,15 @@ def _ko_two_events(text: str, span: Span, holes: Sequence[Span], korean: KoreanA
     return None
 
 
+# where a second clause about a thing of its own starts: ", the checkup", "; my appointment", ". and the party"
+_THEN_THE = re.compile(r"\s?[,;.]\s+(?:and\s+|so\s+)?(?=(?:the|my|our|his|her|their)\s+[a-z])", re.IGNORECASE)
+
+
 def read_utterance(text: str, korean: KoreanAnalyzer | None = None) -> Reading:
     """What one user utterance commits to and what it closes (see the module's doc)."""
     holes = time_holes(text)
+    if told := ko_in_message(text):   # "직원한테 토요일 출근해 달라고 말해야 돼": the message's day, kept in its name
+        holes = [h for h in holes if h not in told]   # (everyday74)
     commitments: list[Commitment] = []
     closures: list[Closure] = []
     question = False
@@ -218,6 +225,12 @@ def read_utterance(text: str, korean: KoreanAnalyzer | None = None) -> Reading:
                 continue
         else:
             part = commitments_en.read_sentence(text, (start, end), holes)
+            if part.closures and not part.commitments and not part.question and \
+                    (then := _THEN_THE.search(text, start, end)) is not None:
+                # "i called the pediatrician, the checkup is thursday at 9:30" (everyday74: the checkup was lost): an
+                # occasion said after a deed done is read as its own sentence
+                after = commitments_en.read_sentence(text, (then.end(), end), holes)
+                part = replace(part, commitments=after.commitments) if not after.closures else part
         commitments.extend(part.commitments)
         closures.extend(part.closures)
         question = part.question

@@ -68,6 +68,10 @@ _EVENT_NOUNS = (r"(?:appointment|meeting|interview|exam|test|flight|call|class|l
                 # the sixty-third session's student and shop owner: "the study group is tuesday at 7 in the library",
                 # "office hours are thursday at 2", "payroll is on the last weekday of the month" went to SmolLM2
                 r"study\s+group|study\s+session|office\s+hours|payroll|payday|"
+                # everyday74's parent of a toddler: "daycare picture day is thursday" went to SmolLM2 ("daycare is a
+                # daycare.")
+                r"picture\s+day|photo\s+day|field\s+day|pajama\s+day|pyjama\s+day|sports\s+day|spirit\s+day|"
+                r"show\s+and\s+tell|"
                 # the sixty-fourth session's parent: "the kids school pickup is at 3:15 every weekday", "the school bake sale
                 # is next wednesday" went to SmolLM2
                 r"pickup|pick-up|drop-off|dropoff|school\s+run|carpool|bake\s+sale|yard\s+sale|garage\s+sale|fundraiser|"

@@ -29,6 +29,13 @@ _SPAN = re.compile(
 _DUE_SPAN = re.compile(r"\s+(?:(?P<n3>\d{1,2}|a|one|two|three|four|five|six|seven|ten)\s+(?P<unit3>days?|weeks?)|"
                        r"the\s+(?P<prev3>day|night|morning))\s+before\s+" + _ITS_DUE + r"\s*$", re.IGNORECASE)
 
+# "the night before daycare picture day", "the day before field day" (everyday74's parent: kept with the words, no due,
+# and "daycare picture day is thursday" went to SmolLM2): a day named for its event, said with no article, is another
+# too; "the day before yesterday" / "christmas" are times, read by `when`
+_BARE_DAY = re.compile(r"\s+the\s+(?P<prev>day|night|morning)\s+before\s+(?P<x>(?!(?:yesterday|last|tomorrow)\b)[a-z][\w'-]*"
+                       r"(?:\s+[a-z][\w'-]*){0,2}?\s+(?:day|trip|recital|party|fair|sale|show|concert|tournament|game|meet))"
+                       r"\s*$", re.IGNORECASE)
+
 
 @dataclass(frozen=True)
 class MoveTie:
@@ -52,6 +59,8 @@ def move_tie(text: str) -> MoveTie | None:
         days = 1 if due["prev3"] else _days(due["n3"], due["unit3"])
         return MoveTie(-days, None, None, None, False, due.start(), its_due=True)
     if (m := _SPAN.search(text)) is None:
+        if (bare := _BARE_DAY.search(text)) is not None:
+            return MoveTie(-1, None, None, bare["x"], False, bare.start())
         return None
     if m["within"]:
         days = _days(m["n"], m["unit"])

@@ -108,6 +108,11 @@ def _ko_day(local: datetime, now: datetime) -> str:
     return text if local.year == now.year else f"{local.year}년 {text}"
 
 
+def ko_day_named(day: date, now: datetime) -> str:
+    """A day as the Korean answers say it: "오늘", "이번 주 금요일", "다음 주 수요일", "12월 24일 목요일"."""
+    return _ko_day(datetime.combine(day, datetime.min.time(), tzinfo=now.tzinfo), now)
+
+
 def _zone_said(local: datetime) -> str:
     """The zone's name, or for a zone named by its offset ("+1030" on Lord Howe, "-03") "UTC+10:30", "UTC-3":
     speech reads "+1030" as a number (pass 35)."""
@@ -423,8 +428,16 @@ def day_not_in_repeat(loop: OpenLoop, day: date, now: datetime, tz: tzinfo, lang
 
 def desc_verb(desc: str) -> bool:
     """Does the description begin with a verb ("pick up the kids"), not name a thing ("school pickup")?"""
-    first = desc.split(" ", 1)[0].lower()
-    return first in EN_BASE_VERBS
+    words = desc.lower().split()
+    if len(words) == 2 and words[1] in _ACTIVITY_NOUNS and words[0] in _ACTIVITIES:
+        return False   # "swim class", "dance practice" (everyday74: "OK, you won't swim class on Saturday")
+    return bool(words) and words[0] in EN_BASE_VERBS
+
+
+# an activity's verb naming a class or a practice of it: a thing, not a deed ("swim class", "dance lessons")
+_ACTIVITIES = frozenset("swim dance skate run cook paint draw sing climb box ski surf bike ride act knit sew "
+                        "play".split())
+_ACTIVITY_NOUNS = frozenset("class classes lesson lessons practice club team group camp meet session".split())
 
 
 def skip_not_next(loop: OpenLoop, day: int, now: datetime, tz: tzinfo, lang: Lang) -> str:

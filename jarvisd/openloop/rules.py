@@ -35,6 +35,7 @@ from jarvisd.openloop.text import (
     words,
     words_match,
 )
+from jarvisd.openloop.told_to import told_apart
 
 __all__ = [
     "DEFAULT_THRESHOLD", "bigrams", "content_words", "coverage", "dismissed", "dismisses", "expires_at_ms",
@@ -275,10 +276,20 @@ def another_time(existing: OpenLoop, new: ProposedLoop, user_input: str) -> bool
     """`new`, the same promise as the open `existing`, is one more time of it: the input says "again" (또,
     다시, 한 번 더) and gives a due of its own, and tells of no failed try (a retry moves the open one). Without a
     due of each, nothing tells the two times apart. A deed timed by the thing it names ("pay the quarterly taxes two days
-    before they're due" with "quarterly taxes" kept, english71: merged into it, "Updated: quarterly taxes") is another."""
+    before they're due" with "quarterly taxes" kept, english71: merged into it, "Updated: quarterly taxes") is another,
+    and so is the thing due said after the deed (everyday74: "the quarterly taxes are due on january 15" merged into
+    "pay the quarterly taxes", the two days lost; the desk then ties the deed to it). The same deed told to two people
+    ("tell him i'll be there at 6", "tell her i'll be there by 7", `told_to`) is two."""
     if new.due_ms is not None and existing.due_ms is not None and new.due_ms < existing.due_ms and \
             existing.desc.lower() != new.desc.lower() and (tie := move_tie(new.evidence or "")) is not None and tie.its_due:
         return True
+    if new.due_ms is not None and existing.due_ms is None and existing.repeat is None and \
+            existing.desc.lower() != new.desc.lower() and (tie := move_tie(existing.evidence or "")) is not None and \
+            tie.its_due and move_tie(new.evidence or "") is None:
+        return True
+    if new.due_ms is not None and told_apart(existing.evidence, new.evidence, existing.due_ms is None or
+                                             abs(new.due_ms - existing.due_ms) >= 12 * 3_600_000):
+        return True   # "tell him i'll be there at 6", "tell her i'll be there by 7" (everyday74: merged, 6 PM lost)
     return (new.due_ms is not None and existing.due_ms is not None and new.due_ms != existing.due_ms
             and _AGAIN.search(user_input) is not None and _RETRY.search(user_input) is None)
 

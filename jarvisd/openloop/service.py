@@ -26,6 +26,7 @@ from typing import Any
 from jarvisd.events import AgendaChanged, StatusChanged
 from jarvisd.openloop import repeats, rules, when
 from jarvisd.openloop.alarms import RUNG_KEEP_MS, alarm_kind
+from jarvisd.openloop.booked import booked_by
 from jarvisd.openloop.model import (
     AgendaChange,
     Judgement,
@@ -905,7 +906,8 @@ class OpenLoopService:
                 if not rules.grounded(proposed.desc, proposed.evidence, user_input):
                     rejected.append(f"not grounded in the input: {proposed.desc}")
                     continue
-                if rules.first_same_loop(proposed.desc, closing_phrases) is not None:
+                if (same := rules.first_same_loop(proposed.desc, closing_phrases)) is not None and \
+                        not booked_by(proposed.desc, closing_phrases[same]):   # "the checkup is thursday" (everyday74)
                     rejected.append(f"closed by the same judgement: {proposed.desc}")
                     continue
                 proposed = self._settled(proposed)

@@ -644,6 +644,8 @@ def _resolve_time(text: str, now: datetime, *, due: bool = False, said_day: date
         part = _MEAL_PARTS[" ".join(next(g for g in meal.groups() if g).lower().split())]   # "dinner with Ann on Friday at 7" is 7 PM (the fifty-seventh session: 7 AM)
     if part is None and not clock[2] and 7 <= clock[0] <= 9 and _EVENING_OUT.search(text) is not None:
         part = "evening"   # "the club meeting is every other Thursday at 7" (the sixty-first session's low: 7 AM)
+    if part is None and not clock[2] and 7 <= clock[0] <= 9 and _VISIT.search(text) is not None:
+        part = "evening"   # "tell mom i'll be there at 7 on christmas eve", "i'll come over at 8" (everyday74: 7 AM)
     if part is None and not clock[2] and 4 <= clock[0] <= 8 and _OPENING_UP.search(text) is not None:
         part = "morning"   # "i have to open the cafe tomorrow at 6" (the sixty-fifth session's café owner: 6 PM)
     return When(w.clock_at(clock, part, day, now), True, spans, day_m is not None)
@@ -665,6 +667,12 @@ _MEAL = re.compile(r"\b(dinner|supper|drinks|date\s+night|breakfast|brunch|lunch
 # game is at 7"): the evening; 10 and 11 stay the table's (a kids' party at 11 is the morning's), as do practice and lessons
 _EVENING_OUT = re.compile(r"\b(?:party|club|concert|gig|show|movie|movies|game\s+night|game|poker|bingo|quiz\s+night|"
                           r"book\s+club|karaoke|choir|rehearsal|recital|study\s+group)\b", re.IGNORECASE)
+# a visit, or being at home, said with a bare 7, 8 or 9, and any bare 7 to 9 on a day named for its evening ("christmas
+# eve", "new year's eve"): the evening, as "dinner at 7" is; "be there at 8 tomorrow" said to no evening stays the
+# table's (a contractor's 8 AM), as do calls and errands ("call the plumber at 7 tomorrow")
+_VISIT = re.compile(r"\b(?:be\s+home|come\s+(?:over|round|around|by)|stop\s+by|drop\s+by|swing\s+by|pop\s+(?:over|round|by)|"
+                    r"visit(?:ing)?|go\s+over\s+to\s+(?:my|mom's|dad's|[a-z]+'s)|head\s+over)\b|"
+                    r"\b(?:christmas|new\s+year'?s|halloween)\s+eve\b", re.IGNORECASE)
 _MEAL_PARTS = {"dinner": "evening", "supper": "evening", "drinks": "evening", "date night": "evening", "breakfast": "morning",
                "brunch": "lunch", "lunch": "lunch", "저녁": "evening", "술": "evening", "회식": "evening", "아침": "morning",
                "브런치": "lunch", "점심": "lunch"}

@@ -14,6 +14,7 @@ from jarvisd.openloop import (
     naming,
     phrases,
     repeats,
+    rota,
     rules,
     series_end,
     shopping,
@@ -41,6 +42,7 @@ from jarvisd.openloop.move_ties import MoveTie, is_move_of, move_tie, without_sp
 from jarvisd.openloop.net_terms import UNPAID, payment_of
 from jarvisd.openloop.pronouns import person_meant, persons_meant, with_person
 from jarvisd.openloop.service import skipped_days
+from jarvisd.openloop.told_to import ko_without_message
 from jarvisd.openloop.when import ImpossibleTime, resolve_time, time_spans
 from jarvisd.openloop.when_patterns import KO_LUNAR_DATE
 from jarvisd.openloop.when_words import PART_HOURS
@@ -314,6 +316,9 @@ class Capturing(DeskBase):
         self.service.embed_ahead(judgement, session)   # never under the agenda's lock: the sweep waits on it
         change = self.service.apply_judgement(judgement, text, shown, session)
         self._days_off_before(change.opened)
+        for loop in change.opened:
+            if rota.schedule_only(loop, self.service.tz):
+                self.service.mute(loop.id)   # "i'm working nights wednesday through friday": the week, no deadline
         reply = self._reply(change, notes, remind, reading, lang, session)
         if reply is not None and change.opened and repeats.said_but_unkept(text) \
                 and not any(loop.repeat for loop in change.opened):   # "every other day": kept once, and said so
@@ -377,7 +382,8 @@ class Capturing(DeskBase):
             end = (series_end.end_said(c.clause, now) or series_end.moved(said_end)) if rule is not None else None
             if end is None and rule is not None and rule.step_ms is not None:   # "every 2 hours until 6pm"
                 end = series_end.clock_end_said(c.clause, now)
-            due_ms, problem, said_day = self._due(series_end.without_end(c.clause, end), now, lang, said_day)
+            clause = series_end.without_end(c.clause, end)
+            due_ms, problem, said_day = self._due(ko_without_message(clause) if lang == "ko" else clause, now, lang, said_day)
             if end is not None and end.at is not None and end.day != now.date() and due_ms is None and problem is None:
                 # "every 2 hours until 6pm" said after 6 PM (lows67): tomorrow's hours, from the morning
                 due_ms = int(datetime.combine(end.day, time(PART_HOURS["morning"]), tzinfo=self.service.tz).timestamp() * 1000)
@@ -534,9 +540,16 @@ class Capturing(DeskBase):
                     (anchor := self._move_named(tie, loop.desc)) is None or anchor.id not in opened or anchor.due_ms is None:
                 continue
             due_ms = self._due_from(anchor.due_ms, tie.days)
+            evidence = (loop.evidence or "").rstrip(" .!")
+            night = tie.days == -1 and (m := _DAY_BEFORE.search(evidence)) is not None and m["part"].lower() == "night"
+            if night:   # "remind me to pack … the night before daycare picture day" (everyday74: by the end of the day
+                # before, its morning reminder already past): that night, as when the day was kept first (`_day_before`)
+                day = phrases.due_day(anchor.due_ms, self.service.tz) - timedelta(days=1)
+                due_ms = int(datetime.combine(day, time(PART_HOURS["night"]), tzinfo=self.service.tz).timestamp() * 1000)
             if due_ms <= self.service.now_ms():
                 continue
-            moved = self.service.reschedule(loop.id, due_ms=due_ms)
+            remind_ms = due_ms if night and re.search(r"\bremind\s+me\b", evidence, re.IGNORECASE) else None
+            moved = self.service.reschedule(loop.id, due_ms=due_ms, remind_ms=remind_ms)
             updated.append(self.service.tie(moved.id, f"{anchor.id}:{tie.days}"))
             before.append(loop)
         if not updated:

@@ -61,6 +61,7 @@ from jarvisd.openloop.intents import (
     match_intent,
 )
 from jarvisd.openloop.model import AgendaChange, LoopStatus, OpenLoop, after_link
+from jarvisd.openloop.move_ties import move_tie
 from jarvisd.openloop.shifts import Shift, asks_amount, bare_amount, read_shift
 from jarvisd.openloop.tied_later import bare_thing, tied_later
 from jarvisd.openloop.when import ImpossibleTime, resolve_time, time_spans
@@ -290,6 +291,10 @@ class Moving(DeskBase):
             if isinstance(found, list):     # pass 15: "move the call to Saturday" moved the bank call, not asked
                 return self._which_of(shown, found, text, session, lang)
             loop = shown[found] if found is not None else None
+            if loop is not None and loop.due_ms is None and loop.desc.lower() not in words.lower() and \
+                    (tie := move_tie(loop.evidence or "")) is not None and tie.its_due:
+                return None   # "the car registration is due on january 20" after "renew the car registration a week
+                # before it's due" (everyday74: the deed moved to the 20th): the thing due, kept and tied by the capture
             if loop is None and (_MOVE_ORDER.match(clean(text)) or lang == "ko" and _KO_MOVE_ORDER.search(clean(text))) \
                     and (name := " ".join(re.sub(r"\bsame\s+time\b", " ", named_words(words)).split())) \
                     and not _KO_NO_NAME.match(name):

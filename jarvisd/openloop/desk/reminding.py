@@ -9,11 +9,13 @@ from dataclasses import replace
 from datetime import date, datetime, time, timedelta
 
 from jarvisd.openloop import (
+    hangul,
     naming,
     phrases,
     repeats,
     series_end,
     shopping,
+    trip_end,
 )
 from jarvisd.openloop.alarms import (
     TimerChange,
@@ -464,6 +466,8 @@ class Reminding(DeskBase):
         back on Sunday" (the last time the day before): the end of the repeating promise in focus (session 65: SmolLM2
         answered "She's back on Saturday." and the routine went on for ever). None when the words say no end or no
         routine is in focus."""
+        if lang == "ko" and (trip := trip_end.ko_trip_until(clean(text), self.service.now_local())) is not None:
+            return self._trip_ends(*trip, session, lang)   # "출장 금요일까지" (everyday74)
         told = series_end.end_told(clean(text), self.service.now_local())
         if told is None:
             return None
@@ -482,6 +486,35 @@ class Reminding(DeskBase):
         self._remember(session, updated, self.service.now_ms())
         return DeskReply(phrases.repeat_set(updated, self.service.now_local(), self.service.tz, lang), lang,
                          change=AgendaChange(updated=(updated,), before=(loop,)), intent="repeat")
+
+    def _trip_ends(self, trip: str, last: date, session: str, lang: phrases.Lang) -> DeskReply | None:
+        """"출장 금요일까지" with "출장 가기" or "출장 기간 동안 매일 저녁 보고서 보내기" kept (korean70 left: the trip
+        itself moved to Friday, the routine went on for ever): the trip ends then (`trip_end`); the routines said for
+        while it lasts end with it, the trip itself is left as it was. None when nothing kept names the trip."""
+        open_now = self._open_to_do()
+        routines = [loop for loop in open_now if loop.repeat is not None and
+                    trip_end.for_the_trip(f"{loop.desc} {loop.evidence or ''}", trip)]
+        trips = [loop for loop in open_now if loop.repeat is None and trip.replace(" ", "") in loop.desc.replace(" ", "")]
+        if not routines and not trips:
+            return None
+        now, tz = self.service.now_local(), self.service.tz
+        ends = phrases.ko_day_named(last, now)
+        said = [f"{trip}{hangul.topic(trip)} {ends}까지군요."]
+        updated, before, closed = [], [], []
+        for loop in routines:
+            if loop.due_ms is not None and last < phrases.due_day(loop.due_ms, tz):
+                closed.append(self.service.dismiss(loop.id))   # the trip is over before its next time
+                said.append(phrases.confirm_closed(closed[-1], lang, tz))
+                continue
+            updated.append(self.service.set_until(loop.id, last))
+            before.append(loop)
+            said.append(f"{updated[-1].desc}{hangul.topic(updated[-1].desc)} {ends}까지만 할게요.")
+        if not routines:
+            said.append(f"'{trips[0].desc}'{hangul.topic(trips[0].desc)} 그대로 둘게요.")
+        if updated:
+            self._remember(session, updated[-1], self.service.now_ms())
+        return DeskReply(" ".join(said), lang, change=AgendaChange(updated=tuple(updated), before=tuple(before),
+                                                                   closed=tuple(closed)), intent="repeat")
 
     def _day_off(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
         """"Cancel the soccer practice on Thursday", "my wife will do the pickup tomorrow" (`day_off`): a repeating
