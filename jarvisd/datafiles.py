@@ -59,24 +59,24 @@ def open_nonblocking(path: os.PathLike[str] | str, flags: int = os.O_RDONLY) -> 
 
 
 def check_folder(what: str, path: os.PathLike[str] | str, *, write: bool = True) -> str | None:
-    """Why the folder `path` (`what`: "the memory folder") cannot be used by this user, with the fix, or None
+    """One line: why the folder `path` (`what`: "the memory folder") cannot be used by this user, with the fix, or None
     (absent is fine: it is made). Access is asked of the kernel, so root with CAP_DAC_OVERRIDE passes."""
     try:
         info = os.stat(path)
     except FileNotFoundError:
         if os.path.islink(path):
-            return (f"{what} {path} is a link to {os.readlink(path)}, which is not there: remove the link, or make "
-                    "its target, and start again")
+            return (f"cannot use {what} {path}: it is a link to {os.readlink(path)}, which is not there: remove "
+                    "the link, or make its target, and start again")
         return None
     except OSError as exc:
         if exc.errno == errno.ELOOP:
-            return f"{what} {path} is a link that leads back to itself: remove the link and start again"
-        return f"{what} {path} cannot be reached ({exc.strerror}): check the folders above it"
+            return f"cannot use {what} {path}: it is a link that leads back to itself: remove the link and start again"
+        return f"cannot use {what} {path}: it cannot be reached ({exc.strerror}): check the folders above it"
     if not stat.S_ISDIR(info.st_mode):
         kind = "a file" if stat.S_ISREG(info.st_mode) else "a FIFO, socket or device"
-        return f"{what} {path} should be a folder and is {kind}: move it aside and start again"
+        return f"cannot use {what} {path}: it should be a folder and is {kind}: move it aside and start again"
     wanted = os.R_OK | os.X_OK | (os.W_OK if write else 0)
     if not os.access(path, wanted):
-        return (f"{what} {path} cannot be used by this user (permission denied, its mode is "
+        return (f"cannot use {what} {path}: this user may not use it (permission denied, its mode is "
                 f"{stat.S_IMODE(info.st_mode):04o}): chmod u+rwx {path}, or move it aside, and start again")
     return None

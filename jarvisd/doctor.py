@@ -10,6 +10,7 @@ from typing import Any
 
 from jarvisd import __version__
 from jarvisd.config import Config
+from jarvisd.datafiles import check_folder
 from jarvisd.errors import StartupError
 from jarvisd.llm.backend_choice import OllamaProbe, probe_ollama, select_backends
 from jarvisd.llm.llama_check import check_decode
@@ -290,6 +291,8 @@ MIN_FREE_BYTES = 1 << 20   # below this free on the data dir's file system the d
 def _data_dir_problem(data_dir: Path) -> str | None:
     """Why jarvisd cannot write its data dir (pass 55a: on a file system remounted read-only after disk errors the
     doctor said nothing of it, and `jarvisd run` refused to start), or None. Read only: nothing is created."""
+    if (problem := check_folder("the data folder", data_dir)) is not None:   # files74: mode 000, a file, a link
+        return f"UNUSABLE: {problem}"
     folder = data_dir
     while not folder.exists() and folder != folder.parent:   # created at the first start: its first existing parent
         folder = folder.parent

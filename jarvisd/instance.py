@@ -8,7 +8,9 @@ import fcntl
 import os
 from pathlib import Path
 
-from jarvisd.errors import StartupError, require_regular_file, unusable_file
+from jarvisd.datafiles import DataFileError, check_folder, require_regular_file
+from jarvisd.datafiles import DataFileError as StartupError
+from jarvisd.datafiles import refused as unusable_file
 
 
 class AlreadyRunning(RuntimeError):
@@ -77,6 +79,9 @@ class InstanceLock:
             return "unknown"
 
     def acquire(self) -> InstanceLock:
+        if (problem := check_folder("the data folder", self.path.parent)) is not None:
+            # files74: a data folder of mode 000 was "chmod u+rw …/jarvisd.pid", a file the user could not reach
+            raise DataFileError(problem)
         require_regular_file("the instance lock", self.path)  # a FIFO: ftruncate's EINVAL was a traceback
         if (foreign := _foreign_link(self.path)) is not None:
             raise StartupError(foreign)

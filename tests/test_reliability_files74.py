@@ -91,3 +91,54 @@ def test_guard_a_named_owner_file_and_none_are_as_before(tmp_path):
     assert done.returncode == 0 and "call mom" in done.stdout
     assert (home / "data" / OWNER_NAME).read_text() == "me\n"
     assert _jarvisd(home, "openloop", "list").stdout == done.stdout
+
+
+def _without_dac() -> list[str]:
+    import shutil
+    if os.geteuid() != 0:
+        return []
+    if shutil.which("setpriv") is None:
+        pytest.skip("root reads any folder unless setpriv takes CAP_DAC_OVERRIDE away")
+    return ["setpriv", "--inh-caps=-all", "--bounding-set=-dac_override,-dac_read_search,-fowner"]
+
+
+def _jarvisd_without_dac(home: Path, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+    env = dict(os.environ, JARVIS_HOME=str(home), PYTHONPATH=str(ROOT), OLLAMA_HOST="http://127.0.0.1:9",
+               JARVIS_LLM__CONNECT_TIMEOUT_SEC="0.5", JARVIS_OPENLOOP__STORE="jsonl")
+    return subprocess.run([*_without_dac(), sys.executable, "-m", "jarvisd", *args], env=env, input=stdin,
+                          capture_output=True, text=True, timeout=300)   # against a hang only: 9 s alone
+
+
+def _locked_home(tmp_path: Path, mode: int) -> Path:
+    home = _home(tmp_path)
+    (home / "data" / "hud.token").write_text("x" * 43 + "\n", encoding="utf-8")
+    (home / "data" / "hud.token").chmod(0o600)
+    home.chmod(0o777)
+    tmp_path.chmod(0o777)
+    (home / "data").chmod(mode)
+    return home
+
+
+@pytest.mark.parametrize("mode", [0o000, 0o300], ids=["mode-000", "write-and-enter-only"])
+def test_a_data_folder_this_user_cannot_use_is_one_line_from_the_doctor_not_a_traceback(tmp_path, mode):
+    """`data/` of mode 000 (a copy restored with another user's modes): `jarvisd doctor` ended in a PermissionError
+    traceback out of the HUD token's `exists()`, then the memory check's."""
+    home = _locked_home(tmp_path, mode)
+    try:
+        done = _jarvisd_without_dac(home, "doctor")
+    finally:
+        (home / "data").chmod(0o700)
+    assert "Traceback" not in done.stdout + done.stderr, done.stderr[-800:]
+    assert f"data dir    : {home / 'data'} (UNUSABLE: cannot use the data folder" in done.stdout
+
+
+def test_held_out_commands_on_a_data_folder_of_mode_000_name_the_folder_not_the_pid_file(tmp_path):
+    """`openloop list` and `chat` said "chmod u+rw …/jarvisd.pid": a file the user could not reach either."""
+    home = _locked_home(tmp_path, 0o000)
+    try:
+        for args, stdin in ((["openloop", "list"], None), (["chat"], "hello\n")):
+            done = _jarvisd_without_dac(home, *args, stdin=stdin)
+            assert done.returncode == 1 and "Traceback" not in done.stderr
+            assert f"cannot use the data folder {home / 'data'}" in done.stderr and "chmod u+rwx" in done.stderr
+    finally:
+        (home / "data").chmod(0o700)

@@ -97,8 +97,13 @@ def token_state(data_dir: Path) -> str | None:
     usable token, else one line: absent or empty (a new one is written at start), readable by others (made 0600
     at start), or why the HUD will not start with it."""
     path = Path(data_dir) / TOKEN_FILE
-    if not path.exists() and not path.is_symlink():
-        return f"absent: {path} is created at the first start"
+    try:
+        os.stat(path)
+    except FileNotFoundError:
+        if not os.path.islink(path):
+            return f"absent: {path} is created at the first start"
+    except OSError as exc:   # files74: a data folder of mode 000 was a PermissionError traceback out of the doctor
+        return f"UNUSABLE: {_unusable_token_file(path, exc)}; the HUD will not start"
     try:
         token = _token_text(path, _token_bytes(path))
         if not token:
