@@ -26,7 +26,9 @@ from jarvisd.errors import (
     FileTooLarge,
     NotARegularFile,
     StartupError,
+    bounded_lines,
     check_regular_file,
+    nul_filler_off,
     read_regular_file,
     require_regular_file,
     unusable_file,
@@ -35,10 +37,11 @@ from jarvisd.errors import (
 DataFileError = StartupError
 """One line naming the file and the fix; `jarvisd` prints it without a traceback."""
 
-__all__ = ["DataFileError", "FileTooLarge", "NotARegularFile", "check_folder", "check_regular_file",
-           "open_nonblocking", "read_bytes", "refused", "require_regular_file"]
+__all__ = ["DataFileError", "FileTooLarge", "NotARegularFile", "bounded_lines", "check_folder", "check_regular_file",
+           "nul_filler_off", "open_nonblocking", "read_bytes", "read_regular_file", "refused", "require_regular_file",
+           "unusable_file"]
 
-read_bytes = read_regular_file
+read_bytes = read_regular_file   # the names the callers had before files74 are kept beside the short ones
 refused = unusable_file
 
 

@@ -213,7 +213,7 @@ def _unwritable_log(path: Path) -> str | None:
     copied as root, run as another user); a read-only mount is the data dir's line (pass 55a)."""
     import errno
 
-    from jarvisd.errors import unusable_file
+    from jarvisd.datafiles import unusable_file
     from jarvisd.lance_files import read_only_mount
 
     if not path.is_file() or os.access(path, os.W_OK) or read_only_mount(path):
@@ -311,7 +311,8 @@ def _data_dir_problem(data_dir: Path) -> str | None:
                 "to save; free some space (and restart jarvisd if memory's status asks for it)")
     if not os.access(folder, os.W_OK):
         return f"NOT WRITABLE by this user (uid {os.getuid()}): give your user write access to it"
-    from jarvisd.errors import StartupError, require_regular_file
+    from jarvisd.datafiles import require_regular_file
+    from jarvisd.errors import StartupError
 
     try:   # pass 62a: `jarvisd.pid` a link into a missing folder (or a FIFO): the run stopped, the doctor said nothing
         require_regular_file("the instance lock", data_dir / "jarvisd.pid")

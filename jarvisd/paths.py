@@ -6,7 +6,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from jarvisd.errors import StartupError, unusable_file
+from jarvisd.datafiles import unusable_file
+from jarvisd.errors import StartupError
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 TEAM_DIR = REPO_ROOT / "team"  # agent definitions: team/<id>.yaml
@@ -135,6 +136,8 @@ DATA_FILES: tuple[DataFile, ...] = (
              inside=True),
     DataFile("data/procedures", True, "memory.commands, memory.procedure_drafts", "bounded read; temp + replace",
              inside=True),
+    DataFile("data/users", True, "openloop.owner.agenda_place (a second user's agenda, log and reminders)",
+             "as the files of the data folder", inside=True),
     DataFile("data/models", True, "manifest (models prepare/verify)", "folder checks; temp + replace", inside=True),
 )
 

@@ -23,7 +23,8 @@ from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from jarvisd.config import is_loopback
-from jarvisd.errors import FileTooLarge, NotARegularFile, StartupError, read_regular_file
+from jarvisd.datafiles import FileTooLarge, NotARegularFile, read_regular_file
+from jarvisd.errors import StartupError
 
 log = logging.getLogger(__name__)
 
