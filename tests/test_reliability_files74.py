@@ -142,3 +142,27 @@ def test_held_out_commands_on_a_data_folder_of_mode_000_name_the_folder_not_the_
             assert f"cannot use the data folder {home / 'data'}" in done.stderr and "chmod u+rwx" in done.stderr
     finally:
         (home / "data").chmod(0o700)
+
+
+@pytest.mark.parametrize("target", ["elsewhere.lance", "gone/memory_items.lance"], ids=["beside", "folder-gone"])
+def test_a_dangling_link_as_the_memory_table_is_one_line_naming_the_link(tmp_path, target):
+    """`memory.lance/memory_items.lance` a link to nothing: `jarvisd chat` said LanceDB's "File exists (os error 17)"
+    of the memory store, not which entry or what to do."""
+    home = _home(tmp_path)
+    folder = home / "data" / "memory.lance"
+    folder.mkdir()
+    (folder / "memory_items.lance").symlink_to(folder / target)
+    done = _jarvisd(home, "chat", stdin="hello\n")
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert f"{folder / 'memory_items.lance'}: it is a link to" in done.stderr and "remove the link" in done.stderr
+
+
+def test_guard_a_memory_table_linked_to_a_real_table_still_opens(tmp_path):
+    home = _home(tmp_path)
+    assert _jarvisd(home, "chat", stdin="/remember my locker code is 4471\n").returncode == 0
+    table = home / "data" / "memory.lance" / "memory_items.lance"
+    (tmp_path / "kept").mkdir()
+    table.rename(tmp_path / "kept" / table.name)
+    table.symlink_to(tmp_path / "kept" / table.name)
+    done = _jarvisd(home, "chat", stdin="/remember my bike is blue\n")
+    assert done.returncode == 0 and "Remembered" in done.stdout, done.stderr[-600:]
