@@ -166,3 +166,19 @@ def test_guard_a_memory_table_linked_to_a_real_table_still_opens(tmp_path):
     table.symlink_to(tmp_path / "kept" / table.name)
     done = _jarvisd(home, "chat", stdin="/remember my bike is blue\n")
     assert done.returncode == 0 and "Remembered" in done.stdout, done.stderr[-600:]
+
+
+@pytest.mark.parametrize("mode", [0o000, 0o200], ids=["mode-000", "write-only"])
+def test_an_agenda_quarantine_file_this_user_cannot_read_is_a_doctor_line_not_a_traceback(tmp_path, mode):
+    """Found by the sweep's slow table: `openloops.quarantine.jsonl` of mode 000, then `jarvisd doctor`: a
+    PermissionError traceback out of counting the records set aside."""
+    home = _home(tmp_path)
+    quarantine = home / "data" / "openloops.quarantine.jsonl"
+    quarantine.write_text('{"id": "bad"}\n', encoding="utf-8")
+    for folder in (tmp_path, home, home / "data"):
+        folder.chmod(0o777)
+    (home / "data" / "openloops.jsonl").chmod(0o666)
+    quarantine.chmod(mode)
+    done = _jarvisd_without_dac(home, "doctor")
+    assert "Traceback" not in done.stdout + done.stderr, done.stderr[-800:]
+    assert f"cannot open the agenda quarantine file {quarantine}: permission denied" in done.stdout
