@@ -38,7 +38,7 @@ from jarvisd.config_sections import (
     ToolsConfig,
     VoiceConfig,
 )
-from jarvisd.errors import FileTooLarge, read_regular_file
+from jarvisd.datafiles import FileTooLarge, read_regular_file
 from jarvisd.paths import REPO_ROOT, Paths, resolve_paths
 
 DEFAULTS_FILE = REPO_ROOT / "config" / "default.toml"

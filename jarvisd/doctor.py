@@ -10,6 +10,7 @@ from typing import Any
 
 from jarvisd import __version__
 from jarvisd.config import Config
+from jarvisd.datafiles import check_folder
 from jarvisd.errors import StartupError
 from jarvisd.llm.backend_choice import OllamaProbe, probe_ollama, select_backends
 from jarvisd.llm.llama_check import check_decode
@@ -212,7 +213,7 @@ def _unwritable_log(path: Path) -> str | None:
     copied as root, run as another user); a read-only mount is the data dir's line (pass 55a)."""
     import errno
 
-    from jarvisd.errors import unusable_file
+    from jarvisd.datafiles import unusable_file
     from jarvisd.lance_files import read_only_mount
 
     if not path.is_file() or os.access(path, os.W_OK) or read_only_mount(path):
@@ -223,8 +224,15 @@ def _unwritable_log(path: Path) -> str | None:
 def _set_aside(report: dict[str, Any], quarantine: Path) -> None:
     """How many unusable agenda records the quarantine file keeps, or why it cannot keep any."""
     if quarantine.is_file():
-        with quarantine.open("rb") as lines:
-            report["set_aside"] = sum(1 for _ in lines)
+        from jarvisd.datafiles import open_nonblocking, refused
+
+        try:   # files74: a quarantine file of mode 000 was a PermissionError traceback out of the doctor
+            with open(open_nonblocking(quarantine), "rb") as lines:
+                report["set_aside"] = sum(1 for _ in lines)
+        except OSError as exc:
+            report["quarantine_problem"] = (f"{refused('the agenda quarantine file', quarantine, exc)}: an unusable "
+                                            "record is only logged, not kept")
+            return
         report["quarantine"] = str(quarantine)
     elif quarantine.exists() or quarantine.is_symlink():
         report["quarantine_problem"] = (f"{quarantine} is not a file: an unusable record is only logged, not kept; "
@@ -290,6 +298,8 @@ MIN_FREE_BYTES = 1 << 20   # below this free on the data dir's file system the d
 def _data_dir_problem(data_dir: Path) -> str | None:
     """Why jarvisd cannot write its data dir (pass 55a: on a file system remounted read-only after disk errors the
     doctor said nothing of it, and `jarvisd run` refused to start), or None. Read only: nothing is created."""
+    if (problem := check_folder("the data folder", data_dir)) is not None:   # files74: mode 000, a file, a link
+        return f"UNUSABLE: {problem}"
     folder = data_dir
     while not folder.exists() and folder != folder.parent:   # created at the first start: its first existing parent
         folder = folder.parent
@@ -308,7 +318,8 @@ def _data_dir_problem(data_dir: Path) -> str | None:
                 "to save; free some space (and restart jarvisd if memory's status asks for it)")
     if not os.access(folder, os.W_OK):
         return f"NOT WRITABLE by this user (uid {os.getuid()}): give your user write access to it"
-    from jarvisd.errors import StartupError, require_regular_file
+    from jarvisd.datafiles import require_regular_file
+    from jarvisd.errors import StartupError
 
     try:   # pass 62a: `jarvisd.pid` a link into a missing folder (or a FIFO): the run stopped, the doctor said nothing
         require_regular_file("the instance lock", data_dir / "jarvisd.pid")

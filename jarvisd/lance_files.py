@@ -209,6 +209,11 @@ def unwritable_folder(root: Path, table: str) -> str | None:
     `/rustc` path, `GET /api/sessions` too, and `/remember` said "Remembered" into a journal no commit
     could empty."""
     lance = root / f"{table}.lance"
+    if os.path.islink(lance) and not os.path.exists(lance):
+        # files74: a link to nothing as the table: LanceDB's "File exists (os error 17)" named the store, not the link
+        from jarvisd.datafiles import check_folder
+
+        return check_folder("the memory table", lance)
     for folder in (root, lance, lance / "_versions", lance / "data", lance / "_transactions",
                    root / f"{table}.journal"):
         # R_OK too: LanceDB lists these folders (a 0300 one opened as "UnableToWalkDir", pass72b)

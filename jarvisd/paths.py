@@ -6,7 +6,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from jarvisd.errors import StartupError, unusable_file
+from jarvisd.datafiles import unusable_file
+from jarvisd.errors import StartupError
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 TEAM_DIR = REPO_ROOT / "team"  # agent definitions: team/<id>.yaml
@@ -101,3 +102,50 @@ def _account_home() -> Path:
         raise StartupError(f"cannot find the home folder: HOME is not set (or not an absolute path) and user id "
                            f"{os.getuid()} has no entry in the password database; set HOME, or JARVIS_HOME to the "
                            "folder jarvisd keeps its config and data in") from None
+
+
+@dataclass(frozen=True)
+class DataFile:
+    """One file or folder jarvisd keeps under its home (`JARVIS_HOME`'s layout: `config.toml`, `data/...`; under XDG
+    the config file is in the config dir and `data/` is the data dir). `inside` is how what is in a folder is named
+    by the code that keeps it (`*`: anything, the store's own files), so a file a store starts writing without an
+    entry here is caught by `tests/test_data_paths_sweep.py`, which replaces each entry by every kind of wrong file."""
+
+    name: str
+    folder: bool
+    who: str
+    how: str
+    inside: bool = False
+
+
+DATA_FILES: tuple[DataFile, ...] = (
+    DataFile("config.toml", False, "config.load_config", "errors.read_regular_file (bounded), exit 2 on any fault"),
+    DataFile("data", True, "Paths.ensure, instance.InstanceLock", "mkdir 0700; O_DIRECTORY open for the lock"),
+    DataFile("data/jarvisd.pid", False, "instance.InstanceLock, doctor", "O_RDWR|O_CREAT + flock; O_NONBLOCK read"),
+    DataFile("data/agenda.owner", False, "openloop.owner.read_owner/write_owner", "read_regular_file; temp + replace"),
+    DataFile("data/openloops.jsonl", False, "openloop.stores.JsonlLoopStore", "require_regular_file, O_APPEND"),
+    DataFile("data/openloops.quarantine.jsonl", False, "openloop.stores.Quarantine", "require_regular_file, append"),
+    DataFile("data/reminders.jsonl", False, "reflect.delivered.DeliveredLog", "require_regular_file, append"),
+    DataFile("data/reminders.quarantine.jsonl", False, "reflect.delivered (Quarantine)", "as the agenda's"),
+    DataFile("data/hud.token", False, "hud.security.load_or_create_token", "O_EXCL create; read_regular_file"),
+    DataFile("data/memory.lance", True, "memory.stores.lance (LanceDB)", "lance_files checks, LanceDB opens"),
+    DataFile("data/memory.lance/memory_items.lance", True, "LanceDB", "lance_files checks first", inside=True),
+    DataFile("data/memory.lance/memory_items.journal", True, "memory.stores.lance_journal",
+             "O_APPEND|O_CREAT .wal files; O_NONBLOCK reads", inside=True),
+    DataFile("data/memory.lance/memory_items.vectors", True, "memory.stores.lance_vectors", "mmap, heap when unusable",
+             inside=True),
+    DataFile("data/procedures", True, "memory.commands, memory.procedure_drafts", "bounded read; temp + replace",
+             inside=True),
+    DataFile("data/users", True, "openloop.owner.agenda_place (a second user's agenda, log and reminders)",
+             "as the files of the data folder", inside=True),
+    DataFile("data/models", True, "manifest (models prepare/verify)", "folder checks; temp + replace", inside=True),
+)
+
+
+def inventoried(relative: str) -> bool:
+    """Whether a path under the home (`data/openloops.jsonl`) is an entry of DATA_FILES or inside a folder entry
+    whose contents its keeper names."""
+    for entry in DATA_FILES:
+        if relative == entry.name or (entry.inside and relative.startswith(entry.name + "/")):
+            return True
+    return False

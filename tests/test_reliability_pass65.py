@@ -74,9 +74,10 @@ def test_guard_a_greeting_to_someone_else_does_not_wake_hey_jarvis():
 def test_two_starts_that_find_an_emptied_owner_file_agree_on_one_owner(tmp_path: Path):
     """An owner file emptied by hand: each start read it empty and `os.replace`d its own name in, so both took the
     data folder's agenda and the first one's claim was overwritten. Now each takes it under a lock on the folder
-    and reads it again there: a start that waited finds the other's name and is not the owner."""
+    and reads it again there: a start that waited finds the other's name and is not the owner. (files74: the lock is
+    on the owner file, not the folder, which the process's own instance lock holds.)"""
     (tmp_path / OWNER_NAME).write_bytes(b"")
-    held = os.open(tmp_path, os.O_RDONLY)
+    held = os.open(tmp_path / OWNER_NAME, os.O_RDONLY)
     fcntl.flock(held, fcntl.LOCK_EX)           # another start, between its read and its write
     places = []
     alice = threading.Thread(target=lambda: places.append(agenda_place(tmp_path, "alice")))

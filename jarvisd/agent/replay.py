@@ -213,7 +213,7 @@ async def run_scenario(scenario: Mapping[str, Any]) -> ReplayReport:
 
 
 def load_scenario(path: Path) -> dict[str, Any]:
-    from jarvisd.errors import read_regular_file
+    from jarvisd.datafiles import read_regular_file
 
     try:  # pass 18: a FIFO or /dev/zero waited (or read) for good; `[[[[...` was a RecursionError traceback
         data = json.loads(read_regular_file(path).decode("utf-8"))

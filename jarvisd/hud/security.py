@@ -23,7 +23,8 @@ from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from jarvisd.config import is_loopback
-from jarvisd.errors import FileTooLarge, NotARegularFile, StartupError, read_regular_file
+from jarvisd.datafiles import FileTooLarge, NotARegularFile, read_regular_file
+from jarvisd.errors import StartupError
 
 log = logging.getLogger(__name__)
 
@@ -97,8 +98,13 @@ def token_state(data_dir: Path) -> str | None:
     usable token, else one line: absent or empty (a new one is written at start), readable by others (made 0600
     at start), or why the HUD will not start with it."""
     path = Path(data_dir) / TOKEN_FILE
-    if not path.exists() and not path.is_symlink():
-        return f"absent: {path} is created at the first start"
+    try:
+        os.stat(path)
+    except FileNotFoundError:
+        if not os.path.islink(path):
+            return f"absent: {path} is created at the first start"
+    except OSError as exc:   # files74: a data folder of mode 000 was a PermissionError traceback out of the doctor
+        return f"UNUSABLE: {_unusable_token_file(path, exc)}; the HUD will not start"
     try:
         token = _token_text(path, _token_bytes(path))
         if not token:

@@ -8,6 +8,7 @@ back through the versions and names the newest one that reads, with what restori
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -60,6 +61,9 @@ def _short(exc: Exception) -> str:
 def check_memory(uri: str, table: str = TABLE) -> MemoryHealth:
     import lancedb
 
+    if "://" not in uri and (unreached := _unreachable(Path(uri))) is not None:
+        # files74: the data folder of mode 000 was a PermissionError traceback out of the doctor
+        return MemoryHealth("damaged", f"the memory store {uri} cannot be opened: {unreached}")
     if "://" not in uri and (blocker := _not_a_folder(Path(uri))) is not None:
         # before, "absent: … (created at the first write)", while `jarvisd run` could not open it (pass 35)
         return MemoryHealth("damaged", f"the memory store {uri} cannot be opened: {blocker} is not a folder",
@@ -174,6 +178,23 @@ def _damaged_journal_copies(uri: str, table: str) -> str:
             f"journal{'s' if many else ''} {'are' if many else 'is'} kept ({', '.join(copies)}): what was written "
             f"at the damage is not in memory; look through {'them' if many else 'it'} for what is missing, then "
             f"delete {'them' if many else 'it'}")
+
+
+def _unreachable(path: Path) -> str | None:
+    """Why this user cannot even look at `path` (a folder above it of mode 000), in the folder check's words."""
+    from jarvisd.datafiles import check_folder
+
+    try:
+        os.lstat(path)
+        return None
+    except FileNotFoundError:
+        pass
+    except OSError as exc:
+        for folder in reversed(path.parents):   # the top first: the first one that stops this user
+            if (problem := check_folder("the folder", folder, write=False)) is not None:
+                return problem
+        return f"{path} cannot be reached ({exc.strerror})"
+    return None
 
 
 def _not_a_folder(path: Path) -> Path | None:

@@ -26,13 +26,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from jarvisd.errors import (
+from jarvisd.datafiles import (
+    DataFileError,
     FileTooLarge,
     NotARegularFile,
-    StartupError,
     check_regular_file,
-    read_regular_file,
-    unusable_file,
+    open_nonblocking,
+    read_bytes,
+    refused,
 )
 from jarvisd.textsafe import has_visible, user_name_problem
 
@@ -87,38 +88,42 @@ def read_owner(data_dir: Path) -> str | None:
         # not `open`: a FIFO there (a `mkfifo`, a sync tool's special file) held every start in the open for good,
         # `jarvisd run` deaf to SIGTERM (pass72b); a regular file only, read without waiting on a writer
         check_regular_file(path)   # a socket: its open says only "No such device or address"
-        raw = read_regular_file(path, MAX_OWNER_BYTES)
+        raw = read_bytes(path, MAX_OWNER_BYTES)
     except FileNotFoundError:
+        if os.path.islink(path):   # files74: a dangling link was read as "no owner yet", then its claim hung
+            raise DataFileError(f"cannot open the agenda's owner file {path}: it is a link to {os.readlink(path)}, "
+                               "which is not there: remove the link and start again (the next start writes "
+                               "`general.user` into it)") from None
         return None
     except FileTooLarge:
         raw = b"x" * (MAX_OWNER_BYTES + 1)   # said below, as for a file that grew past the bound
     except NotARegularFile:
-        raise StartupError(f"cannot open the agenda's owner file {path}: it is not a regular file "
+        raise DataFileError(f"cannot open the agenda's owner file {path}: it is not a regular file "
                            f"({os.path.realpath(path)}): move it away and start again (the next start writes "
                            f"`general.user` into it)") from None
     except OSError as exc:  # a folder, unreadable, a link loop: the agenda's owner cannot be guessed
-        raise unusable_file("the agenda's owner file", path, exc) from None
+        raise refused("the agenda's owner file", path, exc) from None
     if len(raw) > MAX_OWNER_BYTES:
-        raise StartupError(f"cannot use the agenda's owner file {path}: it is {MAX_OWNER_BYTES}+ bytes, not a user "
+        raise DataFileError(f"cannot use the agenda's owner file {path}: it is {MAX_OWNER_BYTES}+ bytes, not a user "
                            f"name; write the user whose agenda is in {data_dir} into it (`general.user`)")
     try:
         name = raw.decode("utf-8-sig").rstrip("\r\n")   # a BOM: Notepad writes one before the name
     except UnicodeDecodeError:
-        raise StartupError(f"cannot use the agenda's owner file {path}: it is not UTF-8 text; write the user whose "
+        raise DataFileError(f"cannot use the agenda's owner file {path}: it is not UTF-8 text; write the user whose "
                            f"agenda is in {data_dir} into it (`general.user`)") from None
     if name and not has_visible(name):   # NULs, a BOM alone: a damaged file (a disk's, our claim writes it whole)
-        raise StartupError(f"cannot use the agenda's owner file {path}: it names no user (only invisible characters, "
+        raise DataFileError(f"cannot use the agenda's owner file {path}: it names no user (only invisible characters, "
                            f"{name[:8]!r}); write the user whose agenda is in {data_dir} into it (`general.user`)")
     if (bad := next((ch for ch in name if unicodedata.category(ch) == "Cc"), None)) is not None:
         # "alice\0\0\0\0" (a crash's NUL padding), two lines: no `general.user` can hold a control character (config
         # refuses it), so the name read was no one's and the owner heard an empty agenda without a word (pass 67)
-        raise StartupError(f"cannot use the agenda's owner file {path}: the name in it holds a control character "
+        raise DataFileError(f"cannot use the agenda's owner file {path}: the name in it holds a control character "
                            f"({bad!r} in {name[:40]!r}), so it is damaged, not a user name; write the user whose "
                            f"agenda is in {data_dir} into it (`general.user`)")
     if name and (why := user_name_problem(name)) is not None:
         # "me " or "\u200fme": read as another user than `general.user = "me"`, silently (lows68); config holds
         # `general.user` to the same rule, so no start can have written such a name here
-        raise StartupError(f"cannot use the agenda's owner file {path}: the name in it {why}; write the user whose "
+        raise DataFileError(f"cannot use the agenda's owner file {path}: the name in it {why}; write the user whose "
                            f"agenda is in {data_dir} into it (`general.user`)")
     return name or None
 
@@ -138,8 +143,10 @@ def _claim(data_dir: Path, user: str) -> str:
             os.link(temp, path)
         except FileExistsError:
             # an empty owner file (written by hand): this user takes it, one start at a time under a lock on the
-            # folder, each reading it again there (two starts that both found it empty both took it: pass 64's low)
-            with _folder_locked(data_dir):
+            # file, each reading it again there (two starts that both found it empty both took it: pass 64's low).
+            # Not a lock on the folder: the instance lock of this very process holds one (files74: an empty or
+            # dangling owner file hung `jarvisd chat`, `openloop list` and `run` in `flock` for good)
+            with _owner_file_locked(path):
                 if (empty_or_owner := read_owner(data_dir)) is not None:
                     return empty_or_owner
                 os.replace(temp, path)
@@ -155,11 +162,22 @@ def _claim(data_dir: Path, user: str) -> str:
 
 
 @contextlib.contextmanager
-def _folder_locked(folder: Path) -> Iterator[None]:
-    """An exclusive `flock` on the folder itself (no lock file left behind; the kernel lets it go if we die)."""
-    fd = os.open(folder, os.O_RDONLY)
+def _owner_file_locked(path: Path) -> Iterator[None]:
+    """An exclusive `flock` on the owner file as it is now (no lock file left behind; the kernel lets it go if we
+    die). A start that waited while another replaced the file locks the new one and reads that."""
+    while True:
+        fd = open_nonblocking(path)   # a regular file only: read_owner refused the rest
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            if os.fstat(fd).st_ino == os.stat(path).st_ino:
+                break
+        except FileNotFoundError:   # removed meanwhile: lock what is there next
+            pass
+        except BaseException:
+            os.close(fd)
+            raise
+        os.close(fd)
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
         yield
     finally:
         os.close(fd)

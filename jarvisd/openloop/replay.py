@@ -110,7 +110,7 @@ class ReplayClock:
 
 
 def load_scenario(path: Path | str) -> dict[str, Any]:
-    from jarvisd.errors import read_regular_file
+    from jarvisd.datafiles import read_regular_file
 
     # pass 18: a FIFO or /dev/zero waited (or read) for good; bytes not UTF-8 and JSON nested ~1,000 deep were
     # UnicodeDecodeError / RecursionError tracebacks

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
-from jarvisd.errors import (
+from jarvisd.datafiles import (
     bounded_lines,
     check_regular_file,
     nul_filler_off,

@@ -16,7 +16,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from jarvisd.errors import bounded_lines, nul_filler_off, require_regular_file, unusable_file
+from jarvisd.datafiles import bounded_lines, nul_filler_off, require_regular_file, unusable_file
 from jarvisd.openloop.stores import Quarantine
 from jarvisd.reflect.reminders import ReminderKey
 
