@@ -60,17 +60,77 @@ class ModelEntry:
         return self.assemble or self.source == "wheel"
 
 
+class ManifestError(ModelError):
+    """The manifest itself cannot be read: edited by hand, cut short, merged badly."""
+
+
+SOURCES = ("package", "wheel", "ollama")
+_SHA256 = frozenset("0123456789abcdef")
+
+
 def load_manifest(path: Path = MANIFEST_FILE) -> dict[str, ModelEntry]:
-    with path.open("rb") as fh:
-        raw = tomllib.load(fh)
+    """The manifest's entries; `ManifestError` naming the file, the entry and the key when it cannot be used (pass
+    75: a key removed, a `parts` written as one string, a TOML slip were a KeyError or TOMLDecodeError traceback
+    from `run`, `chat`, `doctor` and `models verify`; a string's letters were read as package names)."""
+    try:
+        with path.open("rb") as fh:
+            raw = tomllib.load(fh)
+    except OSError as exc:
+        raise ManifestError(_manifest_fix(path, exc.strerror or str(exc))) from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise ManifestError(_manifest_fix(path, f"it is not valid TOML ({exc})")) from None
     entries = {}
     for name, spec in raw.items():
-        files = tuple(ModelFile(fname, tuple(f["parts"]), f["sha256"]) for fname, f in spec.get("files", {}).items())
-        entries[name] = ModelEntry(name=name, role=spec["role"], source=spec["source"],
-                                   packages=tuple(spec.get("packages", ())), files=files,
-                                   assemble=bool(spec.get("assemble", False)), ollama=spec.get("ollama", ""),
-                                   wheel=spec.get("wheel", ""))
+        try:
+            entries[name] = _entry(name, spec)
+        except (KeyError, TypeError, ValueError) as exc:
+            why = f"missing key {exc.args[0]!r}" if isinstance(exc, KeyError) else str(exc)
+            raise ManifestError(_manifest_fix(path, f"model [{name}]: {why}")) from None
     return entries
+
+
+def _manifest_fix(path: Path, why: str) -> str:
+    return (f"cannot use the model manifest {path}: {why}; restore it (`git checkout -- models/manifest.toml` in a "
+            "checkout, or reinstall jarvisd)")
+
+
+def _text(value: object, key: str) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"{key} must be text, not {type(value).__name__}")
+    return value
+
+
+def _texts(value: object, key: str) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
+        raise TypeError(f"{key} must be a list of names in quotes (e.g. [\"a\", \"b\"]), not {value!r:.60}")
+    return tuple(value)
+
+
+def _entry(name: str, spec: object) -> ModelEntry:
+    if not isinstance(spec, dict):
+        raise TypeError(f"must be a table, not {type(spec).__name__}")
+    source = _text(spec["source"], "source")
+    if source not in SOURCES:
+        raise ValueError(f"source {source!r} is not one of {', '.join(SOURCES)}")
+    files_spec = spec.get("files", {})
+    if not isinstance(files_spec, dict):
+        raise TypeError(f"files must be a table, not {type(files_spec).__name__}")
+    files = []
+    for fname, f in files_spec.items():
+        if not isinstance(f, dict):
+            raise TypeError(f"files.{fname!r} must be a table, not {type(f).__name__}")
+        parts = _texts(f["parts"], f"files.{fname!r}.parts")
+        digest = _text(f["sha256"], f"files.{fname!r}.sha256")
+        if len(digest) != 64 or not set(digest) <= _SHA256:
+            raise ValueError(f"files.{fname!r}.sha256 {digest!r:.80} is not 64 lowercase hex digits")
+        files.append(ModelFile(fname, parts, digest))
+    assemble = spec.get("assemble", False)
+    if not isinstance(assemble, bool):
+        raise TypeError(f"assemble must be true or false, not {assemble!r:.40}")
+    return ModelEntry(name=name, role=_text(spec["role"], "role"), source=source,
+                      packages=_texts(spec.get("packages", []), "packages"), files=tuple(files),
+                      assemble=assemble, ollama=_text(spec.get("ollama", ""), "ollama"),
+                      wheel=_text(spec.get("wheel", ""), "wheel"))
 
 
 def package_file(part: str) -> Path:

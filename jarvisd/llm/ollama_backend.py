@@ -338,6 +338,10 @@ class OllamaEmbedder:
         if not all(math.isfinite(x) for v in vectors for x in v) or not all(any(v) for v in vectors):
             raise BackendError(f"Ollama model {self.model!r} returned a vector of NaN, infinite or only zero values",
                                _EMBED_FIX)
+        if len({len(v) for v in vectors}) > 1:   # pass 75: taken, then the store's "run /remember reembed" traceback
+            raise BackendError(f"Ollama model {self.model!r} returned vectors of different lengths "
+                               f"({', '.join(str(n) for n in sorted({len(v) for v in vectors}))}) for one call",
+                               _EMBED_FIX)
         if vectors and len(vectors[0]) != self.dimensions:
             raise BackendError(
                 f"Ollama model {self.model!r} returns {len(vectors[0])}-d vectors, config expects {self.dimensions}",
