@@ -109,6 +109,12 @@ def _redirected(host: str, status: int) -> BackendError:
 
 
 def _down(host: str, exc: Exception) -> BackendUnavailable:
+    if isinstance(exc, (httpx.ReadError, httpx.WriteError, httpx.RemoteProtocolError)):
+        # it answered, then stopped (a dropped connection, a body shorter than its Content-Length): "start it with
+        # `ollama serve`" was wrong advice for a server that runs (pass 8's and pass74's low)
+        return BackendUnavailable(f"Ollama at {host} broke off its answer ({type(exc).__name__}: {server_words(exc)})",
+                                  "If it keeps happening, see Ollama's own log (its server or a proxy in front of it "
+                                  "closed the connection), or use the embedded backend: JARVIS_LLM__BACKEND=embedded")
     return BackendUnavailable(f"Ollama does not answer at {host} ({type(exc).__name__}: {exc})",
                               "Start it with `ollama serve` (or set llm.ollama_host / OLLAMA_HOST), "
                               "or use the embedded backend: JARVIS_LLM__BACKEND=embedded")
