@@ -113,7 +113,9 @@ _TODO_VERBS = (r"buy|pick\s+up|drop\s+off|pay|renew|return|call|text|email|e-mai
                r"paint|stain|trim|hang|install|assemble|mop|forward|go\s+for\s+a(?=\s+(?:run|jog|walk|swim|ride|hike|bike\s+ride)\b)|"
                # the sixty-second session's remote worker, nurse and traveller: "um also review Annas pull request and update
                # the roadmap doc", "swap my Saturday shift with Priya", "and exchange some euros" went to SmolLM2
-               r"update|exchange|swap|switch|trade|cover")
+               r"update|exchange|swap|switch|trade|cover|"
+               # "lock the back door every night at 10" (the sixty-ninth session: to SmolLM2, "I'm afraid of the dark.")
+               r"lock|unlock")
 # a professional seen at an appointment: "the vet is at 10:15 on the 22nd", "dad's cardiologist is Wednesday at 10" (the
 # fifty-seventh session: "I see.", nothing kept), kept as "vet appointment"
 _SEEN_AT = (r"vet|veterinarian|dentist|doctor|cardiologist|dermatologist|orthodontist|pediatrician|paediatrician|"

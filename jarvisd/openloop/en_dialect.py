@@ -159,9 +159,17 @@ _AM_AN_EVENT = re.compile(r"\b(I)(?:\s+am|'m)\s+(?=(?:a|an)\s+(?:[\w'-]+\s+){0,2
 # the order or the plan, is read as said after it ("call the plumber the day after tomorrow at noon"). Only before a base
 # verb or "I have / I've got": "tomorrow is my day off", "monday works" stay as said. Each part one bounded run.
 _DAY_WORD = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+# ... and a repeat said first: "every day at 9am take vitamins", "on fridays at 5 call grandma" (the sixty-ninth session,
+# pass75's seen list: to SmolLM2, "I'm glad you're taking vitamins. I'm not a doctor.", nothing kept)
+_REPEAT_FIRST = (r"(?:every|each)\s+(?:other\s+)?(?:day|morning|afternoon|evening|night|week|weekday|weekend|month|"
+                 + _DAY_WORD + r")|daily|(?:on\s+)?" + _DAY_WORD + r"s|(?:on\s+)?weekdays|(?:on\s+)?weekends")
+# "each night at 10", "each monday": every (the sixty-ninth session: "lock the back door each night at 10" kept "lock the
+# back door each", the repeat read but the words not cut before it)
+_EACH_TIME = re.compile(r"\beach\s+(?=(?:single\s+)?(?:day|morning|afternoon|evening|night|week|weekday|weekend|month|"
+                        + _DAY_WORD + r")\b)", re.IGNORECASE)
 _TIME_FIRST = re.compile(r"^(?P<lead>(?:(?:ok(?:ay)?|so|um+|uh+|and|oh|also|alright)[\s,]+){0,3})"
                          r"(?P<when>(?:the\s+day\s+after\s+tomorrow|tomorrow|tonight|(?:on\s+|next\s+|this\s+|first\s+thing\s+)?"
-                         + _DAY_WORD + r")(?:\s+(?:morning|afternoon|evening|night))?"
+                         + _DAY_WORD + r"|" + _REPEAT_FIRST + r")(?:\s+(?:morning|afternoon|evening|night))?"
                          r"(?:\s+at\s+(?:\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?|noon|midnight))?)[\s,]+"
                          r"(?P<rest>(?P<first>[a-z]+)\b(?P<more>\s+(?:have|'ve\s+got|have\s+got|got)\s+(?:a|an|my|the)\b)?[^?]*?)(?P<end>[.!]?)$", re.IGNORECASE)
 
@@ -264,7 +272,7 @@ def standard(text: str) -> str:
     text = _deed_first(_INTO_OURS.sub("in two hours", _INTO_UNIT.sub("in two ", text)))
     text = _REMIND_FOUR.sub(lambda m: f"{m[1]} about ", _FOUR_WHEN.sub("for ", text))
     text = _AM_AN_EVENT.sub(lambda m: f"{m.group(1)} have ", text)
-    text = _time_first(_ONE_ON_ONE.sub("one on one", text))
+    text = _time_first(_EACH_TIME.sub("every ", _ONE_ON_ONE.sub("one on one", text)))
     text = _CAN_WAIT.sub(lambda m: f"{m['lead']}move {m['x']} to {m['when']}", text)
     text = _SNOOZE_NAMED.sub(lambda m: f"{m['lead']}push {m['x']} back {m['amount'].split(maxsplit=1)[1]}", text)
     text = _OPENING.sub("", text)
