@@ -91,7 +91,7 @@ def test_unprepared_model_says_to_prepare(tiny_package, tmp_path):
 def test_missing_package_says_to_install_the_offline_extra(tmp_path):
     manifest_file = tmp_path / "m.toml"
     manifest_file.write_text('[ghost]\nrole = "x"\nsource = "package"\npackages = ["no-such-pkg"]\n'
-                             '[ghost.files."f"]\nparts = ["no_such_pkg_jarvisd:f"]\nsha256 = "00"\n')
+                             '[ghost.files."f"]\nparts = ["no_such_pkg_jarvisd:f"]\nsha256 = "' + "0" * 64 + '"\n')
     with pytest.raises(ModelNotInstalled, match=r"pip install -e '.\[offline\]'"):
         ModelStore(tmp_path / "models", load_manifest(manifest_file)).path("ghost")
 
