@@ -132,14 +132,29 @@ def build_report(cfg: Config, store: ModelStore,
         "llama_cpp": llama_cpp_report(store),
         "audio": audio_devices(),
         "speech": {"english_voice": "joe-medium (bundled piper voice)",
-                   "korean_voice": cfg.voice.tts_voice or "none: set voice.tts_voice to a Korean piper voice "
-                                                          "(the bundled English voice cannot read Hangul)"},
+                   "korean_voice": _configured_voice(cfg.voice.tts_voice)},
         "display": tray_report(),
         "hud": _hud_report(cfg),
         "memory": check_memory(cfg.store_uri).as_dict(),
         "agenda": agenda_report(cfg),
         "reminders": reminders_report(cfg),
     }
+
+
+def _configured_voice(tts_voice: str) -> str:
+    """`voice.tts_voice` as the daemon would load it (pass76: a damaged voice said only its path here while `run`
+    went text-only with "voice: failed to start (cannot use the piper voice …)")."""
+    if not tts_voice:
+        return "none: set voice.tts_voice to a Korean piper voice (the bundled English voice cannot read Hangul)"
+    try:
+        from jarvisd.voice.tts import SpeechSynthesizer
+
+        SpeechSynthesizer(Path(tts_voice).expanduser())
+    except MemoryError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - doctor reports every failure, never crashes
+        return f"{tts_voice}: unusable: {exc}"
+    return tts_voice
 
 
 def reminders_report(cfg: Config) -> dict[str, Any]:

@@ -54,7 +54,7 @@ def find_device(spec: str | int, kind: str) -> int | None:
     text = str(spec).strip()
     if text == "":
         return None
-    if text.isdigit():
+    if text.isdecimal():  # pass76: "²" is a digit int() refuses (a ValueError said as the voice's failure)
         index = int(text)
         if index not in {i for i, _ in usable}:
             raise NoAudioDevice(f"{kind} device #{index} does not exist or has no {kind} channels; "

@@ -134,8 +134,13 @@ class SpeechQueue:
                 continue
             try:
                 speech = await asyncio.to_thread(self.synthesizer.synthesize, sentence)
-            except Exception:
-                log.exception("tts failed for %r", sentence)
+            except Exception as exc:  # noqa: BLE001 - one line, not a traceback per sentence (pass76)
+                why = " ".join(str(exc).split())[:200]
+                log.error("tts: cannot say %r with the piper voice %s (%s: %s); the text is on the HUD",
+                          sentence[:60], getattr(self.synthesizer, "path", "?"), type(exc).__name__, why)
+                out = self._current
+                if out is not None and out.utterance_id == utterance_id:
+                    out.dropped += 1  # nothing heard of it: the answer is not "finished"
                 continue
             if self._stale(utterance_id):
                 continue

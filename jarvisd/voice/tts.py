@@ -91,7 +91,11 @@ class SpeechSynthesizer:
             self.rate = int(self.voice.config.sample_rate)
             if not 0 < self.rate <= 384_000:
                 raise ValueError(f"its sample rate is {self.rate}")
-            self.voice.phonemize("a")  # the espeak voice the .json names is installed
+            probe = self.voice.phonemize("a.")  # the espeak voice the .json names is installed
+            # pass76: a .json valid as JSON whose phoneme map or ids do not fit the .onnx (another voice's or
+            # version's .json beside it) loaded, then failed at every sentence: voice a probe here (~20 ms)
+            for phonemes in probe[:1]:
+                self._audio(phonemes, None)
         except MemoryError:
             raise
         except Exception as exc:  # noqa: BLE001 - onnxruntime, JSON, KeyError, espeak's RuntimeError: all "unusable"
