@@ -6,9 +6,9 @@ file or folder of jarvisd's may be is said here once:
 
 - `open_nonblocking` opens with O_NONBLOCK|O_CLOEXEC (a FIFO does not hold the open) and refuses anything but a
   regular file (FIFO, socket, device: `NotARegularFile`; a folder: `IsADirectoryError`) before a byte is read;
-- `read_bytes` reads such a file whole, bounded (`FileTooLarge`);
-- `refused` turns any OSError of a file into one `DataFileError` line naming the file and the fix (chmod u+rw,
-  remove the link, move the folder aside);
+- `read_regular_file` reads such a file whole, bounded (`FileTooLarge`);
+- `unusable_file` turns any OSError of a file into one `StartupError` line naming the file and the fix (chmod u+rw,
+  remove the link, move the folder aside; `jarvisd` prints it without a traceback);
 - `check_folder` says why a folder the daemon needs cannot be used (mode 000, a file where it should be, a
   dangling link or a loop), or None.
 
@@ -34,15 +34,8 @@ from jarvisd.errors import (
     unusable_file,
 )
 
-DataFileError = StartupError
-"""One line naming the file and the fix; `jarvisd` prints it without a traceback."""
-
-__all__ = ["DataFileError", "FileTooLarge", "NotARegularFile", "bounded_lines", "check_folder", "check_regular_file",
-           "nul_filler_off", "open_nonblocking", "read_bytes", "read_regular_file", "refused", "require_regular_file",
-           "unusable_file"]
-
-read_bytes = read_regular_file   # the names the callers had before files74 are kept beside the short ones
-refused = unusable_file
+__all__ = ["FileTooLarge", "NotARegularFile", "StartupError", "bounded_lines", "check_folder", "check_regular_file",
+           "nul_filler_off", "open_nonblocking", "read_regular_file", "require_regular_file", "unusable_file"]
 
 
 def open_nonblocking(path: os.PathLike[str] | str, flags: int = os.O_RDONLY) -> int:

@@ -239,13 +239,13 @@ def _unwritable_log(path: Path) -> str | None:
 def _set_aside(report: dict[str, Any], quarantine: Path) -> None:
     """How many unusable agenda records the quarantine file keeps, or why it cannot keep any."""
     if quarantine.is_file():
-        from jarvisd.datafiles import open_nonblocking, refused
+        from jarvisd.datafiles import open_nonblocking, unusable_file
 
         try:   # files74: a quarantine file of mode 000 was a PermissionError traceback out of the doctor
             with open(open_nonblocking(quarantine), "rb") as lines:
                 report["set_aside"] = sum(1 for _ in lines)
         except OSError as exc:
-            report["quarantine_problem"] = (f"{refused('the agenda quarantine file', quarantine, exc)}: an unusable "
+            report["quarantine_problem"] = (f"{unusable_file('the agenda quarantine file', quarantine, exc)}: an unusable "
                                             "record is only logged, not kept")
             return
         report["quarantine"] = str(quarantine)

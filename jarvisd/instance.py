@@ -8,7 +8,7 @@ import fcntl
 import os
 from pathlib import Path
 
-from jarvisd.datafiles import DataFileError, check_folder, refused, require_regular_file
+from jarvisd.datafiles import StartupError, check_folder, require_regular_file, unusable_file
 
 
 class AlreadyRunning(RuntimeError):
@@ -79,15 +79,15 @@ class InstanceLock:
     def acquire(self) -> InstanceLock:
         if (problem := check_folder("the data folder", self.path.parent)) is not None:
             # files74: a data folder of mode 000 was "chmod u+rw …/jarvisd.pid", a file the user could not reach
-            raise DataFileError(problem)
+            raise StartupError(problem)
         require_regular_file("the instance lock", self.path)  # a FIFO: ftruncate's EINVAL was a traceback
         if (foreign := _foreign_link(self.path)) is not None:
-            raise DataFileError(foreign)
+            raise StartupError(foreign)
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
         except OSError as exc:  # a read-only data dir, a directory in its place: one line, not a traceback
-            raise refused("the instance lock", self.path, exc) from None
+            raise unusable_file("the instance lock", self.path, exc) from None
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             self._folder_fd = _lock_folder(self.path.parent, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -106,7 +106,7 @@ class InstanceLock:
             if self._folder_fd is not None:  # the folder's lock goes with it
                 os.close(self._folder_fd)
                 self._folder_fd = None
-            raise refused("the instance lock", self.path, exc) from None
+            raise unusable_file("the instance lock", self.path, exc) from None
         self._fd = fd
         return self
 

@@ -27,13 +27,13 @@ from pathlib import Path
 from typing import Any
 
 from jarvisd.datafiles import (
-    DataFileError,
     FileTooLarge,
     NotARegularFile,
+    StartupError,
     check_regular_file,
     open_nonblocking,
-    read_bytes,
-    refused,
+    read_regular_file,
+    unusable_file,
 )
 from jarvisd.textsafe import has_visible, user_name_problem
 
@@ -88,42 +88,42 @@ def read_owner(data_dir: Path) -> str | None:
         # not `open`: a FIFO there (a `mkfifo`, a sync tool's special file) held every start in the open for good,
         # `jarvisd run` deaf to SIGTERM (pass72b); a regular file only, read without waiting on a writer
         check_regular_file(path)   # a socket: its open says only "No such device or address"
-        raw = read_bytes(path, MAX_OWNER_BYTES)
+        raw = read_regular_file(path, MAX_OWNER_BYTES)
     except FileNotFoundError:
         if os.path.islink(path):   # files74: a dangling link was read as "no owner yet", then its claim hung
-            raise DataFileError(f"cannot open the agenda's owner file {path}: it is a link to {os.readlink(path)}, "
+            raise StartupError(f"cannot open the agenda's owner file {path}: it is a link to {os.readlink(path)}, "
                                "which is not there: remove the link and start again (the next start writes "
                                "`general.user` into it)") from None
         return None
     except FileTooLarge:
         raw = b"x" * (MAX_OWNER_BYTES + 1)   # said below, as for a file that grew past the bound
     except NotARegularFile:
-        raise DataFileError(f"cannot open the agenda's owner file {path}: it is not a regular file "
+        raise StartupError(f"cannot open the agenda's owner file {path}: it is not a regular file "
                            f"({os.path.realpath(path)}): move it away and start again (the next start writes "
                            f"`general.user` into it)") from None
     except OSError as exc:  # a folder, unreadable, a link loop: the agenda's owner cannot be guessed
-        raise refused("the agenda's owner file", path, exc) from None
+        raise unusable_file("the agenda's owner file", path, exc) from None
     if len(raw) > MAX_OWNER_BYTES:
-        raise DataFileError(f"cannot use the agenda's owner file {path}: it is {MAX_OWNER_BYTES}+ bytes, not a user "
+        raise StartupError(f"cannot use the agenda's owner file {path}: it is {MAX_OWNER_BYTES}+ bytes, not a user "
                            f"name; write the user whose agenda is in {data_dir} into it (`general.user`)")
     try:
         name = raw.decode("utf-8-sig").rstrip("\r\n")   # a BOM: Notepad writes one before the name
     except UnicodeDecodeError:
-        raise DataFileError(f"cannot use the agenda's owner file {path}: it is not UTF-8 text; write the user whose "
+        raise StartupError(f"cannot use the agenda's owner file {path}: it is not UTF-8 text; write the user whose "
                            f"agenda is in {data_dir} into it (`general.user`)") from None
     if name and not has_visible(name):   # NULs, a BOM alone: a damaged file (a disk's, our claim writes it whole)
-        raise DataFileError(f"cannot use the agenda's owner file {path}: it names no user (only invisible characters, "
+        raise StartupError(f"cannot use the agenda's owner file {path}: it names no user (only invisible characters, "
                            f"{name[:8]!r}); write the user whose agenda is in {data_dir} into it (`general.user`)")
     if (bad := next((ch for ch in name if unicodedata.category(ch) == "Cc"), None)) is not None:
         # "alice\0\0\0\0" (a crash's NUL padding), two lines: no `general.user` can hold a control character (config
         # refuses it), so the name read was no one's and the owner heard an empty agenda without a word (pass 67)
-        raise DataFileError(f"cannot use the agenda's owner file {path}: the name in it holds a control character "
+        raise StartupError(f"cannot use the agenda's owner file {path}: the name in it holds a control character "
                            f"({bad!r} in {name[:40]!r}), so it is damaged, not a user name; write the user whose "
                            f"agenda is in {data_dir} into it (`general.user`)")
     if name and (why := user_name_problem(name)) is not None:
         # "me " or "\u200fme": read as another user than `general.user = "me"`, silently (lows68); config holds
         # `general.user` to the same rule, so no start can have written such a name here
-        raise DataFileError(f"cannot use the agenda's owner file {path}: the name in it {why}; write the user whose "
+        raise StartupError(f"cannot use the agenda's owner file {path}: the name in it {why}; write the user whose "
                            f"agenda is in {data_dir} into it (`general.user`)")
     return name or None
 
