@@ -187,7 +187,7 @@ def _unreachable(path: Path) -> str | None:
     try:
         os.lstat(path)
         return None
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):   # absent, or a file above it: `_not_a_folder`'s (pass 35)
         pass
     except OSError as exc:
         for folder in reversed(path.parents):   # the top first: the first one that stops this user
