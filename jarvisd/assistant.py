@@ -908,7 +908,7 @@ class Assistant:
             script = ScriptCut(heard=text, whole=bool(self.small_model))
             sympathy = CondolenceDrop(heard=text)   # "I'm sorry for your loss" to "move the dentist" (SmolLM2)
             # "I'm a voice assistant running offline on the user's computer." to a misheard turn (SmolLM2 only)
-            self_talk = SelfTalkDrop(heard=text) if self.small_model else None
+            self_talk = SelfTalkDrop(heard=text, on=bool(self.small_model))
             escapes = EscapeCut()   # a terminal's escape sequence whole, one cut across two pieces too
             stamps = StampDrop()    # the prompt's "(2026-12-07)" copied into the answer (SmolLM2)
             enough = asyncio.Event()       # ... and stopped there, the turn still recorded
@@ -918,11 +918,9 @@ class Assistant:
                     if isinstance(event, AnswerDelta):  # pass 23's low: a model's NUL or ANSI escape shown as it was
                         written += len(event.text)
                         shown = stamps.feed(answer_text(escapes.feed(event.text)))
-                        if self_talk is not None:
-                            shown = self_talk.feed(shown)
-                        piece = claims.feed(repeats.feed(script.feed(sympathy.feed(parrot.feed(shown)))))
+                        piece = claims.feed(repeats.feed(script.feed(sympathy.feed(parrot.feed(self_talk.feed(shown))))))
                         if repeats.cut or script.cut or sympathy.dropped >= CONDOLENCE_STOP or \
-                                (self_talk is not None and self_talk.dropped >= CONDOLENCE_STOP) or \
+                                self_talk.dropped >= CONDOLENCE_STOP or \
                                 (self.small_model and not said and not piece and written >= SILENT_ANSWER_CHARS):
                             enough.set()
                         if piece:
@@ -931,7 +929,7 @@ class Assistant:
                             yield piece
                     elif isinstance(event, TurnEnded):
                         log.debug("turn ended: %s", event.result.stop_reason)
-                tail = stamps.end() if self_talk is None else self_talk.feed(stamps.end()) + self_talk.end()
+                tail = self_talk.feed(stamps.end()) + self_talk.end()
                 piece = claims.feed(repeats.feed(script.feed(sympathy.feed(parrot.feed(tail) + parrot.end())
                                                              + sympathy.end()) + script.end()))
                 piece += claims.end()
@@ -943,7 +941,7 @@ class Assistant:
                     log.info("the model's answer repeated itself: stopped after %d characters", len("".join(answer)))
                 if claims.dropped:
                     log.info("the model wrote in the agenda's voice, not said: %s", " | ".join(claims.dropped))
-                if self_talk is not None and self_talk.dropped:
+                if self_talk.dropped:
                     log.info("the model described itself to a turn that did not ask about it (%d sentence(s)): not said",
                              self_talk.dropped)
                 if sympathy.dropped:
@@ -955,7 +953,7 @@ class Assistant:
                     # a Korean turn's nonsense: "그렇군요." to news, "죄송해요, 그건 답을 모르겠어요." to a question
                     piece = no_answer(text, "ko") if language_of(text) == "ko" else NO_ANSWER["en"]
                 elif not piece.strip() and not said and (claims.dropped or repeats.cut or sympathy.dropped or
-                                                          (self_talk is not None and self_talk.dropped)):
+                                                          self_talk.dropped):
                     piece = "잘 못 알아들었어요. 다시 말해 주세요." if language_of(text) == "ko" else \
                         "Sorry, I didn't catch that. Could you say it again?"
                 elif not (piece or "").strip() and not "".join(answer).strip():

@@ -270,8 +270,9 @@ class SelfTalkDrop(UnaskedSentenceDrop):
     is dropped when `heard` did not ask about it; a cut-off tail is dropped only when it already is one ("I'm here to
     help you with your"), not for its opener ("I'm not sure")."""
 
-    def __init__(self, heard: str) -> None:
-        super().__init__(_SELF_TALK_OPENERS, asked=_ABOUT_ITSELF.search(heard) is not None)
+    def __init__(self, heard: str, on: bool = True) -> None:
+        """`on`: false passes every delta (a capable model's "As a voice assistant, I can't browse …" says something)."""
+        super().__init__(_SELF_TALK_OPENERS, asked=not on or _ABOUT_ITSELF.search(heard) is not None)
 
     def _parrot(self, key: str) -> bool:
         return _SELF_TALK.search(key) is not None
