@@ -376,6 +376,25 @@ JOKES = {"en": ("Why don't scientists trust atoms? Because they make up everythi
                 "왕이 넘어지면? 킹콩이요.",
                 "소가 노래하면? 소송이요.",
                 "자동차를 톡 치면? 카톡이요.")}
+# "tell me a fun fact" (the seventieth session's spoken day: SmolLM2 described itself, the filter dropped it and the
+# user heard "Sorry, I didn't catch that"): on the small model, one from a list of facts that are true
+_EN_FUN_FACT = re.compile(r"(?:(?:can|could|would)\s+you\s+|please\s+)?(?:tell|give)\s+me\s+(?:a|another|one\s+more|some)\s+"
+                          r"(?:fun|random|interesting|cool)\s+facts?(?:\s+please)?|(?:tell\s+me\s+something\s+"
+                          r"(?:interesting|i\s+don't\s+know)|(?:do\s+you\s+)?know\s+any\s+(?:fun|interesting)\s+facts|"
+                          r"(?:a\s+)?fun\s+fact(?:\s+please)?)")
+_KO_FUN_FACT = re.compile(r"(?:재미있는|재밌는|신기한|흥미로운)\s*(?:사실|상식)\s*(?:하나\s*)?(?:알려\s*줘|알려\s*주세요|말해\s*줘|"
+                          r"말해\s*주세요|들려\s*줘)|(?:상식|잡학)\s*(?:하나\s*)?알려\s*(?:줘|주세요)")
+FUN_FACTS = {"en": ("Octopuses have three hearts.",
+                    "A day on Venus is longer than its year.",
+                    "Bananas are berries, but strawberries are not.",
+                    "Wombats leave cube-shaped droppings.",
+                    "A group of flamingos is called a flamboyance.",
+                    "Sharks are older than trees: they were around more than 400 million years ago."),
+             "ko": ("문어는 심장이 세 개예요.",
+                    "금성에서는 하루가 일 년보다 길어요.",
+                    "바나나는 식물학으로 보면 베리류지만, 딸기는 아니에요.",
+                    "웜뱃은 정육면체 모양의 똥을 눠요.",
+                    "상어는 나무보다 먼저 지구에 나타났어요.")}
 _EN_TRANSLATE = re.compile(r"(?:(?:can|could)\s+you\s+|please\s+)?(?:how\s+(?:do|would)\s+(?:i|you)\s+say\s+.+\s+in\s+[a-z]+|"
                            r"translate\s+.+|what(?:'s|\s+is)\s+.+\s+in\s+(?:korean|english|japanese|chinese|french|spanish|german)|"
                            r"what\s+does\s+.+\s+mean\s+in\s+[a-z]+)")
@@ -398,12 +417,14 @@ HOW_I_AM = {"en": "I'm doing well, thanks. What can I do for you?", "ko": "잘 �
 
 
 def small_model_answer(words: str, korean: bool, rng: random.Random) -> str | None:
-    """A joke from the list, the honest "I can't translate", or "OK." to a yes or no nothing asked for (only where the
+    """A joke or a fun fact from the lists, the honest "I can't translate", or "OK." to a yes or no nothing asked for (only where the
     model in use is the small embedded one, which writes nonsense for them)."""
     if decision(words) is not None:   # a yes or no alone, nothing waiting for it (the agenda's questions and approvals
         return "알겠어요." if korean else "OK."   # answer it first): SmolLM2 wrote "안봉으로 새롭, …" for a late "응"
     if _EN_JOKE.fullmatch(words) or _KO_JOKE.fullmatch(words):
         return rng.choice(JOKES["ko" if korean else "en"])
+    if _EN_FUN_FACT.fullmatch(words) or _KO_FUN_FACT.fullmatch(words):
+        return rng.choice(FUN_FACTS["ko" if korean else "en"])
     if _EN_HOW_ARE_YOU.fullmatch(words) or _KO_HOW_ARE_YOU.fullmatch(words):
         return HOW_I_AM["ko" if korean else "en"]
     if _EN_TRANSLATE.fullmatch(words) or _KO_TRANSLATE.fullmatch(words):

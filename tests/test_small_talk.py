@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from jarvisd.small_talk import _CANT_TRANSLATE, ABOUT, JOKES, NO_SUN, PRESENT, owed_answer
+from jarvisd.small_talk import _CANT_TRANSLATE, ABOUT, FUN_FACTS, JOKES, NO_SUN, PRESENT, owed_answer
 from tests.assistants import scripted_assistant
 
 WEATHER = "I can't check the weather: I run on this computer without the internet."
@@ -155,6 +155,23 @@ def test_a_joke_on_the_small_model_is_one_from_the_list(said):
     told = owed_answer(said, small_model=True, rng=random.Random(3))
     assert told in JOKES["ko" if any("가" <= ch <= "힣" for ch in said) else "en"]
     assert owed_answer(said) is None   # a capable model tells its own
+
+
+@pytest.mark.parametrize("said", ["Tell me a fun fact.", "give me another interesting fact", "fun fact please",
+                                  "do you know any fun facts", "tell me something interesting", "재미있는 사실 하나 알려 줘",
+                                  "신기한 상식 알려줘"])
+def test_a_fun_fact_on_the_small_model_is_one_from_the_list(said):
+    """The seventieth session's spoken day: SmolLM2 described itself to "Tell me a fun fact.", the self-talk filter
+    dropped it, and the user heard "Sorry, I didn't catch that"."""
+    told = owed_answer(said, small_model=True, rng=random.Random(5))
+    assert told in FUN_FACTS["ko" if any("가" <= ch <= "힣" for ch in said) else "en"]
+    assert owed_answer(said) is None   # a capable model says its own
+
+
+@pytest.mark.parametrize("said", ["the fun fact is that I forgot", "tell me a fact about the moon",
+                                  "I told him a fun fact", "remind me to send the fun facts to Ann", "그건 재미있는 사실이야"])
+def test_guard_other_talk_of_facts_is_not_a_fun_fact_ask(said):
+    assert owed_answer(said, small_model=True) is None
 
 
 @pytest.mark.parametrize(("said", "lang"), [
