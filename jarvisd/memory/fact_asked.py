@@ -75,7 +75,11 @@ _PAST = {"park": "parked", "put": "put", "leave": "left", "hide": "hid", "store"
 _EN_WHAT_THE = re.compile(_LEAD + r"(?:(?:what|which|who)(?:'s|\s+is|\s+was)\s+the\s+(?P<x>[a-z]+'s\s+(?:[\w'-]+\s+){0,2}?[\w'-]+"
                           r"|(?:[\w'-]+\s+){0,2}?(?:" + FACT_NOUNS + r"))"
                           r"|who(?:'s|\s+is|\s+was)\s+(?P<who>(?!(?:my|our|the|a|an|it|that|this|there|he|she|you|i|calling|"
-                          r"coming|going|next|on|in|at|here)\b)(?:" + EN_TITLE + r"\.?\s+)?[a-z][\w'-]*))(?:\s+again)?", re.IGNORECASE)
+                          r"coming|going|next|on|in|at|here|your|his|her|their|its)\b)(?:" + EN_TITLE + r"\.?\s+)?[a-z][\w'-]*"
+                          r"(?:\s+(?!(?:again|now|today|then|exactly|really|anyway)\b)(?![a-z]+ing\b)[a-z][\w'-]*)?))"
+                          r"(?:\s+again)?", re.IGNORECASE)
+# ("who is tom hanks": a first name and a surname, the seventieth session: SmolLM2 said "Tom Hanks, a renowned American
+# actor, known for his role as Captain Jameson in the film The Shawshank Redemption")
 # "what time does the hardware store close?", "when does the pharmacy open" (the sixtieth session: SmolLM2 made "10:30pm"
 # up): the hours told ("the hardware store closes at 8", kept by `remember_asked`)
 _EN_HOURS = re.compile(_LEAD + r"(?:what\s+time|when)\s+(?:does|do|will)\s+(?:the|my|our)\s+(?P<x>(?:[\w'-]+\s+){0,3}?[\w'-]+)\s+"
@@ -674,6 +678,8 @@ def not_told(asked: FactAsked) -> str:
 
     if asked.lang == "ko":
         return "그건 아직 말해 주신 적이 없어요. 알려 주시면 기억해 둘게요."
+    if asked.person and _full_name(asked.words):   # "who is tom hanks": maybe someone in the news, not the user's
+        return f"You haven't told me who {asked.words} is, and the small built-in model can't answer about people reliably."
     about = second_person(asked.told) if asked.told else f"about {asked.words}" if _someone_named(asked.words) \
         else f"about {second_person('my ' + asked.words)}"
     if len(about) > NOT_TOLD_CHARS:   # "where did I put my my my … keys?" (500 words) was said back whole
@@ -684,6 +690,13 @@ def not_told(asked: FactAsked) -> str:
 _KIN = frozenset("mom mum mother dad father wife husband son daughter sister brother grandma grandpa grandmother grandfather "
                  "aunt uncle cousin niece nephew partner boss friend baby kid kids dog cat puppy kitten parents "
                  "landlord landlady neighbor neighbour teacher doctor coach".split())
+
+
+def _full_name(words: str) -> bool:
+    """"tom hanks", not "mr lee" or "jenny": a name and a surname, who may be anyone (a title before a name is someone
+    the user knows, people72)."""
+    parts = words.split()
+    return len(parts) == 2 and re.fullmatch(EN_TITLE + r"\.?", parts[0], re.IGNORECASE) is None
 
 
 def _someone_named(words: str) -> bool:

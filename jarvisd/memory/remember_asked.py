@@ -265,7 +265,8 @@ _ROLES = (r"teacher|principal|coach|doctor|dentist|nurse|landlord|landlady|neigh
           r"(?:sister|brother|mother|father|son|daughter)[\s-]in[\s-]law|midwife|pediatrician|florist|caterer|photographer|"
           r"supplier|roofer|handyman|sister|brother|aunt|uncle|godmother|godfather")
 _EN_WHO_IS = re.compile(_TOLD_LEAD + r"(?P<fact>(?!(?i:he|she|it|this|that|there|what|who|which|where|he's|she's|it's|i|you|"
-                        r"we|they|mine|yours|today|tomorrow)\b)(?P<who>(?:(?i:" + EN_TITLE + r")\.?\s+)?[A-Za-z][a-z'-]+)\s+(?i:is)\s+(?i:the|my|our|[a-z]+'s|a)"
+                        r"we|they|mine|yours|today|tomorrow|my|our|the|his|her|their|a|an|this|that)\b)(?P<who>(?:(?i:" + EN_TITLE + r")\.?\s+)?"
+                        r"[A-Za-z][a-z'-]+(?:\s+(?!(?i:is)\b)[A-Za-z][a-z'-]+)?)\s+(?i:is)\s+(?i:the|my|our|[a-z]+'s|a)"
                         r"\s+(?:[\w'-]+\s+){0,3}?(?i:" + _ROLES + r")(?:\s+(?i:at|of|for|from|in)\s+"
                         # not a run-on clause of its own ("… sister in law she's coming saturday at 3")
                         r"(?!.*\b(?i:she's|he's|they're|she|he|they|it's|we're)\s)[\w' -]{1,60})?)")
