@@ -533,7 +533,12 @@ _KO_SAME = {"주차": ("차", "자동차"),
             "works": ("job",), "dentist": ("teeth",), "hairdresser": ("hair",), "barber": ("hair",),
             "accountant": ("taxes", "books"), "mechanic": ("car",), "gardener": ("garden", "lawn"), "live": ("moved", "address", "lives"),
             "school": ("elementary", "academy", "kindergarten", "preschool", "daycare", "college", "university", "high",
-                       "goes", "go", "attends")}
+                       "goes", "go", "attends"),
+            # a word and its short form (the seventieth session: "사물함 비번 뭐였지?" after "내 사물함 비밀번호는 4471이야",
+            # "what's my locker pw" after "my locker password is 4471": said never told)
+            "pw": ("password", "passcode", "pwd"), "pwd": ("password", "passcode", "pw"), "password": ("pw", "pwd", "passcode"),
+            "passcode": ("password", "pw", "pwd"), "비번": ("비밀번호", "암호"), "비밀번호": ("비번", "암호"), "암호": ("비밀번호", "비번"),
+            "폰": ("휴대폰", "핸드폰", "전화"), "휴대폰": ("핸드폰", "폰"), "핸드폰": ("휴대폰", "폰"), "생일": ("생신",), "생신": ("생일",)}
 
 
 def said_of(fact: str) -> str:
