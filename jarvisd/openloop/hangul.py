@@ -25,6 +25,11 @@ def closed(word: str) -> bool:
     return last in _CLOSED_DIGITS if last.isdigit() else final(last) > 0
 
 
+def copula(word: str) -> str:
+    """"이에요" after a word read with a final consonant ("3시 30분이에요"), "예요" after an open one ("3시예요")."""
+    return "이에요" if closed(word) else "예요"
+
+
 def topic(word: str) -> str:
     """The topic particle for `word`: 은 after a final consonant (30분은), 는 after none (24시는, 까지는),
     은(는) when the word does not end in a Hangul syllable."""

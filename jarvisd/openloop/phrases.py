@@ -227,6 +227,27 @@ def ko_on_its_day(desc: str) -> bool:
     return bool(words) and words[-1] in _ON_THE_DAY
 
 
+_EN_EVENT_HEADS = re.compile(r"(?:meeting|lesson|conference|class|appointment|appt|interview|rehearsal|session|exam|"
+                             r"game|match|tryout|visit|checkup|check-up|consultation|surgery|flight|recital|concert|"
+                             r"party|dinner|lunch|breakfast|date|practice|training|webinar|call)(?:e?s)?", re.IGNORECASE)
+
+
+def en_at_its_time(desc: str) -> bool:
+    """Whether an English promise is a thing that happens at its time ("dentist appointment", "team meeting with
+    Sarah", "piano lessons"), said "in 1 hour", not "due in 1 hour" (the seventieth session: "Reminder: dentist
+    appointment. It's due in 1 hour."). A deed about one is not ("study for the exam", "book the flight")."""
+    head = _HEAD_END.split(desc.strip().lower(), maxsplit=1)[0].split()
+    if not head or head[0] in _EN_DEED_OPENERS:
+        return False
+    return _EN_EVENT_HEADS.fullmatch(head[-1]) is not None
+
+
+# a head that opens with a verb is a deed ("book the flight", "call the dentist"), whatever noun ends it
+_EN_DEED_OPENERS = frozenset("book call cancel reschedule prepare prep study email text schedule confirm arrange plan "
+                             "attend join go get buy pay send make set move skip finish start take pick bring "
+                             "write read check review organize organise order".split())
+
+
 def _ko_on_the_day(desc: str, due: str) -> str:
     """"1월 5일" for "엄마 생일" (an occasion is on its day, not by it: the fifty-sixth session said "1월 5일 화요일까지")."""
     words = desc.split()

@@ -37,9 +37,9 @@ from datetime import datetime, time, tzinfo
 from jarvisd.language import Language, language_of
 from jarvisd.openloop import repeats
 from jarvisd.openloop.alarms import alarm_kind
-from jarvisd.openloop.hangul import subject
+from jarvisd.openloop.hangul import copula, subject
 from jarvisd.openloop.model import LoopStatus, OpenLoop
-from jarvisd.openloop.phrases import is_day_only, ko_on_its_day, second_person, spoken_due
+from jarvisd.openloop.phrases import en_at_its_time, is_day_only, ko_on_its_day, second_person, spoken_due
 from jarvisd.reflect.quiet_hours import QuietHours
 
 log = logging.getLogger(__name__)
@@ -120,6 +120,8 @@ def day_reminder_text(desc: str, lang: Lang | None = None) -> str:
     desc = desc.strip().rstrip(".。!")
     if lang == "ko" and ko_on_its_day(desc):
         return f"알림: {desc}, 오늘이에요."   # "랩미팅 발표", a visit, results out: on the day, not by it (korean69)
+    if lang == "en" and en_at_its_time(desc):
+        return f"Reminder: {second_person(desc)}. It's today."   # an appointment is on its day, not due by it
     return f"알림: {desc}, 오늘까지예요." if lang == "ko" else f"Reminder: {second_person(desc)}. It's due today."
 
 
@@ -132,10 +134,22 @@ def reminder_text(desc: str, minutes: int | None, lang: Lang | None = None, due_
     minutes (the evening reminder of a promise due in the morning). The user's "my" is said as "your"."""
     lang = lang or promise_language(desc)
     desc = desc.strip().rstrip(".。!")
+    # an appointment, a meeting, a class happens at its time: "It's in 1 hour", not "It's due in 1 hour"
+    # (the seventieth session: "Reminder: dentist appointment. It's due in 1 hour." / "치과 예약 기한이 1시간 남았어요.")
+    event = (ko_on_its_day(desc) if lang == "ko" else en_at_its_time(desc)) and alarm_kind(desc) is None
     if due_said and minutes is not None and minutes > FAR_MIN:
         if lang == "ko":
-            return f"알림: {desc}, {due_said.removesuffix('까지')}까지예요."
+            when = due_said.removesuffix("까지")
+            return f"알림: {desc}, {when}{copula(when)}." if event else f"알림: {desc}, {when}까지예요."
+        if event:
+            return f"Reminder: {second_person(desc)}. It's {due_said.removeprefix('by ')}."
         return f"Reminder: {second_person(desc)}. It's due {due_said}."
+    if event and minutes is not None and minutes != 0:
+        if lang == "ko":
+            return f"알림: {desc}, {time_left_phrase(abs(minutes), lang)} {'뒤예요' if minutes > 0 else '전에 시작했어요'}."
+        when = f"It's in {time_left_phrase(minutes, lang)}" if minutes > 0 else \
+            f"It started {time_left_phrase(-minutes, lang)} ago"
+        return f"Reminder: {second_person(desc)}. {when}."   # two sentences, as a deed's (docs/reminders.md)
     if lang == "ko":
         if (kind := alarm_kind(desc)) is not None and (minutes is None or minutes <= 0):
             return {"timer": f"알림: {desc}{subject(desc)} 끝났어요.", "wake": "일어날 시간이에요.", "alarm": "알람 시간이에요."}[kind]
