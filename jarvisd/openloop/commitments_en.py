@@ -318,8 +318,10 @@ _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
     # "Schedule a haircut for next Thursday at 4", "then a meeting with the bank at 11" (the fifty-first session: both
     # to SmolLM2, "I'm so sorry to hear that", "A meeting with the bank at 11:11."): an appointment, kept with its time
     ("event", re.compile(r"^(?:(?:and|also|oh|ok|okay|so|plus|then|and\s+then|after\s+that|jarvis|please),?\s+)*"
+                         # not with a deadline: "book the flight by friday" is the booking to do, not a flight on
+                         # friday (the seventieth session kept "flight, Friday")
                          r"(?:(?:(?:can\s+you\s+|could\s+you\s+)?(?:schedule|book|set\s+up|pencil\s+in|put\s+in|add)(?:\s+me)?\s+"
-                         r"(?:a|an|my|the)|(?:a|an)(?!.*\b(?:went|was|were|is|isn't|are|got|ran|started|ended|finished|has|had|did|didn't)\b)))"
+                         r"(?!.{0,120}?\s(?:by|before|no\s+later\s+than)\s)(?:a|an|my|the)|(?:a|an)(?!.*\b(?:went|was|were|is|isn't|are|got|ran|started|ended|finished|has|had|did|didn't)\b)))"
                          r"\s+(?=(?:[\w'-]+\s+){0,3}?" + _EVENT_NOUNS + r"\b)")),
     # "block 2 to 4 for deep work on thursday", "block off 9 to 11 tomorrow for the budget" (the fifty-sixth session's
     # office day: to SmolLM2): time held for something, kept as that thing at the window's start

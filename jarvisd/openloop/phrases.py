@@ -229,7 +229,10 @@ def ko_on_its_day(desc: str) -> bool:
 
 _EN_EVENT_HEADS = re.compile(r"(?:meeting|lesson|conference|class|appointment|appt|interview|rehearsal|session|exam|"
                              r"game|match|tryout|visit|checkup|check-up|consultation|surgery|flight|recital|concert|"
-                             r"party|dinner|lunch|breakfast|date|practice|training|webinar|call)(?:e?s)?", re.IGNORECASE)
+                             r"party|dinner|lunch|breakfast|date|practice|training|webinar|call|trip|birthday|"
+                             r"anniversary|wedding|graduation|funeral|ceremony|festival|show|tournament|game|"
+                             r"recital|performance|play|concert|reunion|shower|sleepover|playdate|appt)(?:e?s)?",
+                             re.IGNORECASE)
 
 
 def en_at_its_time(desc: str) -> bool:
@@ -264,7 +267,8 @@ def _due_and_repeat(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> st
     due = spoken_due(loop.due_ms or 0, now, tz, lang)
     if lang == "ko":
         due = _ko_on_the_day(loop.desc, due)
-    elif _EN_ON_THE_DAY.fullmatch(loop.desc.strip()) and due.startswith("by ") and not due.startswith("by the end"):
+    elif (_EN_ON_THE_DAY.fullmatch(loop.desc.strip()) or en_at_its_time(loop.desc)) and due.startswith("by ") \
+            and not due.startswith("by the end"):   # "jake's field trip, Friday", not "by Friday" (session 70)
         due = due.removeprefix("by ")
     rule = repeats.from_key(loop.repeat)
     if rule is None:
@@ -865,7 +869,7 @@ def when_due(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang) -
             desc = _capital(second_person(loop.desc))
             when = spoken_due(loop.due_ms, now, tz, lang) if loop.due_ms is not None else None
             be = _be(loop.desc)
-            if when is not None and when.startswith("by ") and _A_DAY.search(loop.desc):
+            if when is not None and when.startswith("by ") and (_A_DAY.search(loop.desc) or en_at_its_time(loop.desc)):
                 when = when.removeprefix("by ")   # "return to work date is Monday, January 4", not "due by" a day
             said.append(f"{desc} has no time set." if when is None else
                         f"{desc} {be} due {when}." if when.startswith("by ") else f"{desc} {be} {when}.")

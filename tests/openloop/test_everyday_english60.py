@@ -193,7 +193,7 @@ def test_a_race_told_and_asked_how_far_in_one_turn(desk):
 
 def test_the_wedding_told_by_its_date_and_how_long(desk):
     replies = said_to(desk, "the wedding is june 20th how long is that")
-    assert replies[0] == "Got it: wedding, by Sunday, June 20, 2027. June 20th is in 196 days: Sunday, June 20, 2027."
+    assert replies[0] == "Got it: wedding, Sunday, June 20, 2027. June 20th is in 196 days: Sunday, June 20, 2027."
 
 
 def test_tomorrow_leaves_out_a_timer_running_out_today(desk):

@@ -61,7 +61,7 @@ def test_the_conference_moved_then_corrected_keeps_its_day(desk):
     ("the school bake sale is next wednesday", "Got it: school bake sale, by Wednesday, December 16."),
     # held out
     ("the carpool is at 7:30 every weekday", "Got it: carpool, tomorrow at 7:30 AM, then every weekday."),
-    ("the field trip is on friday", "Got it: field trip, by Friday."),
+    ("the field trip is on friday", "Got it: field trip, Friday."),
 ])
 def test_school_days_are_events(desk, said, reply):
     """Before: SmolLM2 said it back ("The kids school is at 3:15 every weekday."), nothing kept."""

@@ -270,7 +270,7 @@ def test_a_task_before_an_event_on_the_agenda_is_due_by_it(desk):
     """"The trip is Saturday morning." was "I see."; "I need to get gas before the trip." was kept with no due."""
     said = said_to(desk, "The trip is Saturday morning.", "I need to get gas before the trip.",
                    "I need to call Bob before the meeting")
-    assert said[:2] == ["Got it: trip, by Saturday.", "Got it: get gas, by Saturday."]
+    assert said[:2] == ["Got it: trip, Saturday.", "Got it: get gas, by Saturday."]
     assert said[2] == "Got it: call Bob."   # no meeting on the agenda: no due made up
 
 
