@@ -185,10 +185,13 @@ async def _start_scheduler(d: Daemon) -> None:
 
 async def _start_hud(d: Daemon) -> None:
     from jarvisd.hud import HudServer, create_app
-    from jarvisd.hud.security import LOOPBACK_NAMES, TOKEN_FILE
+    from jarvisd.hud.security import LOOPBACK_NAMES, TOKEN_FILE, UnusableToken
 
     try:
         token = d.hud_token
+    except UnusableToken as exc:   # its line names the file and the fix (doors77: this line named the file twice)
+        log.error("hud: %s: no HUD; jarvisd runs without it", exc)
+        return
     except (OSError, ValueError) as exc:  # the HUD degrades alone (UnicodeError, an unusable token); the daemon keeps running
         log.error("hud: cannot use the token file %s (%s): no HUD; remove it and restart jarvisd, a new one is "
                   "created", d.cfg.paths.data_dir / TOKEN_FILE, getattr(exc, "strerror", None) or exc)

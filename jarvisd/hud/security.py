@@ -23,7 +23,13 @@ from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from jarvisd.config import is_loopback
-from jarvisd.datafiles import FileTooLarge, NotARegularFile, read_regular_file
+from jarvisd.datafiles import (
+    FileTooLarge,
+    NotARegularFile,
+    create_exclusive,
+    read_regular_file,
+    replace_atomically,
+)
 from jarvisd.errors import StartupError
 
 log = logging.getLogger(__name__)
@@ -64,9 +70,12 @@ def load_or_create_token(data_dir: Path) -> str:
     path = Path(data_dir) / TOKEN_FILE
     # Pass 18: an OSError here (the token a directory, another user's file, a folder this user cannot write)
     # was a traceback from `jarvisd hud`, `jarvisd mic` and `jarvisd openloop done` (the daemon said one line)
+    token = secrets.token_urlsafe(32)
     try:
         path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        # not left half written: a failed write (pass 55a: a full disk) removes it, and an empty file would be
+        # read as "write a new one" anyway
+        create_exclusive(path, (token + "\n").encode("ascii"))
     except FileExistsError:
         data = _token_bytes(path)  # read before any chmod: a FIFO blocked the daemon's event loop for good
         mode = stat.S_IMODE(path.stat().st_mode)
@@ -81,14 +90,7 @@ def load_or_create_token(data_dir: Path) -> str:
             return _usable_token(path, token)
         path.unlink()
         return load_or_create_token(data_dir)
-    except OSError as exc:
-        raise _unusable_token_file(path, exc) from None
-    token = secrets.token_urlsafe(32)
-    try:
-        with os.fdopen(fd, "w", encoding="ascii") as handle:
-            handle.write(token + "\n")
     except OSError as exc:   # pass 55a: a full disk (or `ulimit -f`) was an ENOSPC traceback from `jarvisd hud`
-        path.unlink(missing_ok=True)   # not left empty: an empty file would be read as "write a new one" anyway
         raise _unusable_token_file(path, exc) from None
     return token
 
@@ -122,8 +124,6 @@ def _token_bytes(path: Path) -> bytes:
     not readable by this user. What the start and `jarvisd doctor` (`token_state`) both read."""
     try:
         return read_regular_file(path, MAX_TOKEN_FILE_BYTES)
-    except NotARegularFile as exc:
-        raise UnusableToken(f"the token file {path} is {exc.strerror}") from None
     except FileTooLarge as exc:
         raise UnusableToken(f"the token file {path} is {exc.strerror}, not a token file") from None
     except OSError as exc:
@@ -135,6 +135,14 @@ def _unusable_token_file(path: Path, exc: OSError) -> UnusableToken:
     why = exc.strerror or str(exc)
     if isinstance(exc, IsADirectoryError):
         return UnusableToken(f"the token file {path} is a directory: move it away and try again")
+    if exc.errno == errno.ENXIO or isinstance(exc, NotARegularFile):   # a socket, a FIFO, a device
+        return UnusableToken(f"the token file {path} is not a regular file: remove it (a new one is created)")
+    if exc.errno == errno.ELOOP:   # doors77: "give your user read and write access" was no fix for a loop
+        return UnusableToken(f"the token file {path} is a link that leads back to itself: remove it (a new one is "
+                             "created)")
+    if exc.errno == errno.ENOENT and path.is_symlink():
+        return UnusableToken(f"the token file {path} is a link to {os.readlink(path)}, which cannot be made: remove "
+                             "it (a new one is created)")
     if exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
         return UnusableToken(f"cannot write the token file {path} ({why}): free some space on its disk and try again")
     try:
@@ -154,17 +162,7 @@ def replace_token(data_dir: Path) -> str:
     the old token or the new one): what a stolen one is replaced with (hud/tickets.py)."""
     path = Path(data_dir) / TOKEN_FILE
     token = secrets.token_urlsafe(32)
-    spare = path.with_name(f".{TOKEN_FILE}.{os.getpid()}.new")
-    fd = os.open(spare, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    try:
-        with os.fdopen(fd, "w", encoding="ascii") as handle:
-            handle.write(token + "\n")
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(spare, path)
-    except BaseException:
-        spare.unlink(missing_ok=True)
-        raise
+    replace_atomically(path, [(token + "\n").encode("ascii")])
     return token
 
 

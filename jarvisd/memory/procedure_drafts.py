@@ -27,6 +27,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from jarvisd.datafiles import replace_atomically
 from jarvisd.memory.patterns import TaskPattern
 
 PREFIX = "pattern-"
@@ -113,9 +114,7 @@ def write_draft(folder: Path, draft: PatternDraft) -> Path:
     """Write (or overwrite) a draft; failure reflection calls this for `agent_behavior` lessons."""
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{draft.slug}.md"
-    tmp = path.with_suffix(".md.tmp")
-    tmp.write_text(render(draft), encoding="utf-8")
-    tmp.replace(path)
+    replace_atomically(path, [render(draft).encode("utf-8")], temp=path.with_suffix(".md.tmp"))
     return path
 
 

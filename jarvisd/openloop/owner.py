@@ -33,7 +33,9 @@ from jarvisd.datafiles import (
     check_regular_file,
     open_nonblocking,
     read_regular_file,
+    replace_atomically,
     unusable_file,
+    write_whole,
 )
 from jarvisd.textsafe import has_visible, user_name_problem
 
@@ -135,10 +137,8 @@ def _claim(data_dir: Path, user: str) -> str:
     temp = data_dir / f".{OWNER_NAME}.{os.getpid()}"
     try:
         data_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
-        with open(temp, "wb") as f:
-            f.write((user + "\n").encode("utf-8", "surrogatepass"))
-            f.flush()
-            os.fsync(f.fileno())
+        name = (user + "\n").encode("utf-8", "surrogatepass")
+        write_whole(temp, [name])
         try:
             os.link(temp, path)
         except FileExistsError:
@@ -149,7 +149,7 @@ def _claim(data_dir: Path, user: str) -> str:
             with _owner_file_locked(path):
                 if (empty_or_owner := read_owner(data_dir)) is not None:
                     return empty_or_owner
-                os.replace(temp, path)
+                replace_atomically(path, [name])
         _sync_folder(data_dir)
         log.debug("agenda: the agenda in %s is %r's (%s)", data_dir, user, path)   # once; a command's stderr stays its own
     except OSError as exc:  # a read-only home: the agenda's own checks say so; this user reads the folder's agenda

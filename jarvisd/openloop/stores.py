@@ -23,8 +23,13 @@ from jarvisd.datafiles import (
     bounded_lines,
     check_regular_file,
     nul_filler_off,
+    open_append,
+    open_nonblocking,
+    replace_atomically,
     require_regular_file,
     unusable_file,
+    write_all,
+    write_whole,
 )
 from jarvisd.openloop.embeddings import LoopEmbeddings
 from jarvisd.openloop.model import OpenLoop
@@ -243,8 +248,12 @@ class Quarantine:
                 self._seen = self._kept() if self.path.exists() else set()
             if record in self._seen:
                 return None
-            with self.path.open("a", encoding="utf-8") as fh:
-                fh.write(json.dumps({"where": where, "reason": reason, "record": record}, ensure_ascii=False) + "\n")
+            fd = open_append(self.path)
+            try:
+                write_all(fd, (json.dumps({"where": where, "reason": reason, "record": record}, ensure_ascii=False)
+                               + "\n").encode("utf-8"))
+            finally:
+                os.close(fd)
             self._seen.add(record)
         except (OSError, ValueError) as exc:
             return str(exc)
@@ -393,25 +402,16 @@ def convert_wide_log(path: Path) -> None:
     what = "UTF-8 text with CR line ends" if codec == _CR_ONLY else f"{codec.upper()} text"
     kept = path.with_name(f"{path.name}.{'cr' if codec == _CR_ONLY else codec.replace('-', '')}")
     codec = "utf-8-sig" if codec == _CR_ONLY else codec
-    fresh = path.with_name(f"{path.name}.utf8-tmp")
     try:
-        with path.open("rb") as src, fresh.open("wb") as out:
+        with path.open("rb") as src:   # the original kept first, then the UTF-8 text renamed over it
+            write_whole(kept, iter(lambda: src.read(1 << 20), b""))
+        with path.open("rb") as src:
             reader = _WideAsUtf8(src, codec)
-            while line := reader.readline(1 << 20):
-                out.write(line)
-            out.flush()
-            os.fsync(out.fileno())
-        with path.open("rb") as src, kept.open("wb") as copy:
-            while chunk := src.read(1 << 20):
-                copy.write(chunk)
-            copy.flush()
-            os.fsync(copy.fileno())
-        os.replace(fresh, path)
+            replace_atomically(path, iter(lambda: reader.readline(1 << 20), b""),
+                               temp=path.with_name(f"{path.name}.utf8-tmp"))
     except OSError as exc:
         log.warning("openloop: %s is %s, not UTF-8 JSON Lines, and could not be rewritten (%s): it is read as "
                     "it is; save it as UTF-8 with LF line ends", path, what, exc.strerror or exc)
-        with contextlib.suppress(OSError):
-            fresh.unlink()
         return
     log.warning("openloop: %s was %s (an editor saved it so), not UTF-8 JSON Lines: rewritten as UTF-8 with LF line "
                 "ends, the original kept in %s", path, what, kept)
@@ -438,10 +438,10 @@ class JsonlLoopStore(EmbeddingBoundary):
             convert_wide_log(self.path)
         try:
             if read_only:
-                self._fd = os.open(self.path, os.O_RDONLY)
+                self._fd = open_nonblocking(self.path)
             else:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
-                self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+                self._fd = open_append(self.path)
             self._needs_newline = self._ends_torn()
             self._size = os.fstat(self._fd).st_size  # what this store has seen of the file; it only grows
         except OSError as exc:
@@ -611,7 +611,7 @@ class JsonlLoopStore(EmbeddingBoundary):
                     "the agenda log with jarvisd stopped", self.path, how)
         require_regular_file("the agenda log", self.path)  # never a FIFO's open, which waits for a reader
         try:
-            fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+            fd = open_append(self.path)
         except OSError as exc:
             raise unusable_file("the agenda log", self.path, exc) from None
         os.close(self._fd)

@@ -16,7 +16,14 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from jarvisd.datafiles import bounded_lines, nul_filler_off, require_regular_file, unusable_file
+from jarvisd.datafiles import (
+    bounded_lines,
+    nul_filler_off,
+    open_append,
+    require_regular_file,
+    unusable_file,
+    write_all,
+)
 from jarvisd.openloop.stores import Quarantine
 from jarvisd.reflect.reminders import ReminderKey
 
@@ -84,15 +91,15 @@ class DeliveredLog:
     def _write(self) -> None:
         assert self.path is not None
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        with self.path.open("a+b") as fh:
-            fh.seek(0, os.SEEK_END)
-            if fh.tell() > 0:
-                fh.seek(-1, os.SEEK_END)
-                if fh.read(1) != b"\n":
-                    fh.write(b"\n")  # close a torn last line first (a half-written record is written again)
-            fh.write("".join(line + "\n" for line in self._unwritten).encode("utf-8"))
-            fh.flush()
-            os.fsync(fh.fileno())
+        fd = open_append(self.path, read=True)
+        try:
+            size = os.fstat(fd).st_size
+            torn = size > 0 and os.pread(fd, 1, size - 1) != b"\n"   # close a torn last line first (a
+            lines = "".join(line + "\n" for line in self._unwritten).encode("utf-8")   # half-written record is
+            write_all(fd, (b"\n" if torn else b"") + lines)                            # written again)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
         self._unwritten = []
 
 

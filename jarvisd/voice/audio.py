@@ -6,12 +6,15 @@ The microphone side runs at 16 kHz (what Whisper and Silero expect) in frames of
 
 from __future__ import annotations
 
+import io
 import struct
 import wave
 from pathlib import Path
 from typing import Protocol
 
 import numpy as np
+
+from jarvisd.datafiles import write_whole
 
 MIC_RATE = 16000
 FRAME_SAMPLES = 512  # 32 ms at 16 kHz
@@ -78,12 +81,13 @@ def read_wav(path: Path, rate: int | None = MIC_RATE) -> tuple[np.ndarray, int]:
 def write_wav(path: Path, audio: np.ndarray, rate: int) -> Path:
     """16-bit mono PCM."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path, "wb") as handle, wave.open(handle, "wb") as wav:  # opened first: a directory or a folder
-        # without write access is one OSError, not that and wave's "Exception ignored in Wave_write.__del__"
+    body = io.BytesIO()   # made in memory, then written through the door: a directory or a folder without write
+    with wave.open(body, "wb") as wav:   # access is one OSError, not that and wave's "Exception ignored in __del__"
         wav.setnchannels(1)
         wav.setsampwidth(2)
         wav.setframerate(rate)
         wav.writeframes(to_int16(audio).tobytes())
+    write_whole(path, [body.getvalue()], sync=False)
     return path
 
 

@@ -23,7 +23,6 @@ import json
 import logging
 import os
 import pickle
-import shutil
 import stat
 import struct
 import uuid
@@ -33,6 +32,8 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+
+from jarvisd.datafiles import open_append, write_all, write_whole
 
 log = logging.getLogger(__name__)
 
@@ -84,7 +85,7 @@ class WriteJournal:
     def _open(self) -> None:
         self.directory.mkdir(parents=True, exist_ok=True)
         self.path = self.directory / f"{os.getpid()}-{uuid.uuid4().hex[:12]}.wal"
-        self._fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_CLOEXEC, 0o600)
+        self._fd = open_append(self.path, read=True)
         fcntl.flock(self._fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
 
     def _still_named(self) -> bool:
@@ -115,10 +116,8 @@ class WriteJournal:
             self._fd, self._size, self.path = old
             raise
         os.close(old[0])
-        view = memoryview(pending)
         try:
-            while view:
-                view = view[os.write(self._fd, view):]
+            write_all(self._fd, pending)
         except OSError:
             os.ftruncate(self._fd, 0)
             raise
@@ -130,10 +129,8 @@ class WriteJournal:
         elif not self._still_named():
             self._reopen_with_pending()
         data = HEADER.pack(kind, len(payload), zlib.crc32(payload)) + payload
-        view = memoryview(data)
         try:
-            while view:
-                view = view[os.write(self._fd, view):]
+            write_all(self._fd, data)
             if self.fsync:
                 os.fdatasync(self._fd)
         except OSError:
@@ -337,7 +334,7 @@ def read_records(path: Path, damage: list[str] | None = None) -> Iterator[tuple[
     if damaged:
         copy = path.with_name(path.name + ".damaged")
         try:
-            shutil.copyfile(path, copy)
+            write_whole(copy, [data])   # never through a FIFO put in its place: the open does not wait
             kept = f"a copy of the journal is kept as {copy}"
         except OSError as exc:
             kept = f"no copy of the journal could be kept ({exc})"

@@ -43,9 +43,30 @@ KEY_COLUMNS = ["id", "user", "agent", "layer", "kind", "source", "session", "top
 ROW_COLUMNS = ["content", "metadata"]  # the rest of a row (besides the vector) kept while resident
 
 
+MAX_COMPONENT = 1e18   # a vector component beyond this (3e38, inf) is no embedder's: its norm overflows float32
+SCAN_ROWS = 8_192      # rows checked at a time (a bool matrix of the whole table would be its size again)
+
+
+def _usable(vectors: np.ndarray) -> np.ndarray:
+    """`vectors` with each row that holds a NaN, an infinity or a component past MAX_COMPONENT made zero: such a row
+    (written by hand or by a broken embedder) has no cosine, and is found by its words as a row without a vector.
+    pass75: rows of `inf` and 3e38 printed numpy's overflow and invalid-divide RuntimeWarnings on stderr at start."""
+    bad = np.zeros(len(vectors), dtype=bool)
+    for start in range(0, len(vectors), SCAN_ROWS):
+        block = vectors[start:start + SCAN_ROWS]
+        bad[start:start + SCAN_ROWS] = ~(np.abs(np.nan_to_num(block, nan=np.inf)) <= MAX_COMPONENT).all(axis=1)
+    if not bad.any():
+        return vectors
+    log.warning("memory: %d row(s) hold a vector that is not usable (NaN, infinite or out of range): they are found "
+                "by their words only", int(bad.sum()))
+    usable = np.array(vectors, dtype=np.float32)
+    usable[bad] = 0.0
+    return usable
+
+
 def _vectors_of(table: pa.Table, dimensions: int) -> np.ndarray:
     flat = table.column("vector").combine_chunks().values.to_numpy(zero_copy_only=False)
-    return np.asarray(flat, dtype=np.float32).reshape(-1, dimensions)
+    return _usable(np.asarray(flat, dtype=np.float32).reshape(-1, dimensions))
 
 
 def _context_of(table: pa.Table, dimensions: int) -> tuple[np.ndarray, np.ndarray]:
@@ -56,7 +77,7 @@ def _context_of(table: pa.Table, dimensions: int) -> tuple[np.ndarray, np.ndarra
     flags = pc.fill_null(table.column("has_context"), False).combine_chunks()
     has = np.asarray(pc.and_(flags, column.is_valid()).to_numpy(zero_copy_only=False), dtype=bool)
     flat = np.asarray(column.values.to_numpy(zero_copy_only=False), dtype=np.float32).reshape(-1, dimensions)
-    return np.where(has[:, None], np.nan_to_num(flat), 0.0).astype(np.float32), has
+    return np.where(has[:, None], _usable(flat), 0.0).astype(np.float32), has
 
 
 class ResidentTable:

@@ -23,10 +23,11 @@ from __future__ import annotations
 import logging
 import mmap
 import os
-import tempfile
 from pathlib import Path
 
 import numpy as np
+
+from jarvisd.datafiles import scratch_file
 
 log = logging.getLogger(__name__)
 
@@ -147,9 +148,7 @@ class MappedRows(VectorRows):
         super().__init__(dimensions)
         self.directory = directory
         directory.mkdir(parents=True, exist_ok=True)
-        fd, path = tempfile.mkstemp(dir=directory, prefix=f"{os.getpid()}-", suffix=".f32")
-        os.unlink(path)
-        self._file = os.fdopen(fd, "r+b")
+        self._file = scratch_file(directory, f"{os.getpid()}-", ".f32")
 
     @property
     def mapped_bytes(self) -> int:
