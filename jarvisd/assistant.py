@@ -49,6 +49,15 @@ from jarvisd.manifest import ModelStore
 from jarvisd.memory.allowed_yet import YetAsked, cleared, cleared_answer, restriction, yet_answer, yet_asked
 from jarvisd.memory.cli import embedder_absence, open_service, remember_command
 from jarvisd.memory.commands import PROCEDURES_DIR, register_memory_commands
+from jarvisd.memory.dated_deeds import (
+    DeedByDay,
+    deed_by_told_day,
+    fits,
+    named_whole,
+    person_of,
+    pronoun_of,
+    whose_said,
+)
 from jarvisd.memory.dated_facts import (
     ENDS_SAID,
     before_it,
@@ -63,6 +72,7 @@ from jarvisd.memory.dated_facts import (
     when_told_day,
     with_told_owner,
 )
+from jarvisd.memory.dated_facts import owner as told_owner
 from jarvisd.memory.dated_facts_ko import (
     KoBefore,
     ko_before_told_day,
@@ -222,6 +232,9 @@ class Assistant:
     _answering: dict[str, set[asyncio.Event]] = field(default_factory=dict)  # each session's turns being answered
     # the ones of those that ran to their end (not stopped): `answers_settled` tells the two apart
     _answered: weakref.WeakSet[asyncio.Event] = field(default_factory=weakref.WeakSet)
+    # each session's promise kept before a day not told yet ("send him a card before his birthday"): the loop's id and
+    # the promise read, given its due when the day is told (`_dated_deed_told`)
+    _dated_waiting: dict[str, tuple[str, DeedByDay]] = field(default_factory=dict)
 
     def scope(self, session: str = "default") -> MemoryScope:
         return MemoryScope(user=self.cfg.general.user, agent=self.agent.name, session=session)
@@ -648,6 +661,107 @@ class Assistant:
                           for loop in moved)
         return f"Moved with it: {items}."
 
+    def _deed_by_told_day(self, asked: DeedByDay, told_before: str, scope: MemoryScope, session: str) -> str | None:
+        """"i should send him a card a few days before his birthday" with "my grandson's birthday is on december 20"
+        kept (`dated_deeds.py`, dated78): the deed named whole, due that long before the day told ("send my grandson a
+        card for his birthday", by December 17); two people's such days fitting "his": which one is asked; no day told:
+        the deed kept with no due and the day asked once. None for the desk (no such day named or just told, the day
+        itself on the agenda, memory unreadable)."""
+        noun, whose = asked.noun, asked.whose
+        if not noun:   # "… a few days before", right after a day told: that day
+            thing = dated_thing(told_before) if told_before else None
+            if thing is None:
+                return None
+            noun = thing.split()[-1].lower()
+            whose = told_owner(thing) or "the"
+            whose = "my" if whose == "me" else whose
+        day_itself = re.compile(r"(?:(?:my|our|your|the|[\w-]+'s)\s+){0,2}(?:[\w-]+\s+)?" + re.escape(noun) + r"\b",
+                                re.IGNORECASE)
+        if any(day_itself.match(loop.desc) for loop in self.desk.service.agenda()):
+            return None   # the day itself on the agenda ("trip to Rome"): the desk's ties, as before
+        kept = self._facts_holding(FactAsked(noun, "en"), scope)
+        if kept is None:
+            return None
+        facts = [said_of(fact) for fact in kept]
+        facts = [fact for fact in facts if (thing := dated_thing(fact)) is not None and thing.lower().endswith(noun)]
+        owners: dict[str | None, str] = {}
+        for fact in facts:
+            who = told_owner(fact)
+            named = whose not in ("his", "her", "their", "my", "our", "the")
+            if (who == whose) if named else fits(whose, who):
+                owners.setdefault(who, fact)
+        person = asked.person_in_deed
+        if person is not None and (mine := [who for who in owners if who == f"{person}'s"]):
+            owners = {mine[0]: owners[mine[0]]}
+        now = self.desk.service.now_local()
+        if len(owners) > 1:   # (nearest day first)
+            owners = dict(sorted(owners.items(), key=lambda one: told_date(one[1], now) or date.max))
+            said = " or ".join(f"{whose_said(whose, who)} ({day:%B} {day.day})" if (day := told_date(fact, now)) else
+                               whose_said(whose, who) for who, fact in owners.items())
+            return f"Whose {noun} do you mean: {said}? Say it again with the name."
+        if not owners:
+            return self._deed_day_asked(asked, noun, whose, session)
+        who, fact = next(iter(owners.items()))
+        day = told_day(fact)
+        on = day_before(day, asked.days, now) if day is not None else None
+        if on is None:
+            return None
+        deed = named_whole(asked.deed, who) if who not in (None, "me") else asked.deed
+        word = (who or "").removesuffix("'s").removesuffix("'").lower()
+        if who is None or who == "me":
+            tie = f"{'our' if whose == 'our' else 'my' if who == 'me' else 'the'} {noun}"
+        elif re.search(rf"\b{re.escape(word)}\b", deed, re.IGNORECASE):
+            tie = f"{whose if whose in ('his', 'her', 'their') else pronoun_of(who)} {noun}"
+        else:
+            tie = f"{person_of(who)}'s {noun}"
+        date_said = f"{on:%B} {on.day}, {on.year}" + (f" at {asked.part}" if asked.part else "")
+        lead = "Remind me to" if asked.remind else "I need to"
+        reply = self.desk.handle(f"{lead} {deed} for {tie} {'on' if asked.remind or asked.on_day else 'by'} {date_said}",
+                                 session)
+        if reply is None:
+            return None
+        day_is = told_date(fact, now)
+        told = f"{whose_said(whose, who)} {noun}" + (f" on {day_is:%A}, {day_is:%B} {day_is.day}" if day_is else "")
+        if asked.on_day or not reply.change.opened:   # (already on the agenda: said as the desk says it)
+            return reply.text
+        if not asked.said_amount:
+            return f"{reply.text} That's the day before {told}, to be done in time."
+        if asked.said_amount.startswith("a few"):
+            return f"{reply.text} I took \"a few days\" as three days before {told}."
+        return f"{reply.text} That's {asked.said_amount} before {told}."
+
+    def _deed_day_asked(self, asked: DeedByDay, noun: str, whose: str, session: str) -> str | None:
+        """The deed before a day never told: kept whole with no due, the day asked once ("When is his birthday?"); its
+        due set when the day is told (`_dated_deed_told`). None when the desk keeps nothing of it."""
+        reply = self.desk.handle(f"I need to {asked.deed}", session)
+        if reply is None or not reply.change.opened:
+            return None
+        self._dated_waiting[session] = (reply.change.opened[0].id, asked)
+        yours = {"my": "your", "our": "your"}.get(whose, whose)
+        return f"{reply.text.rstrip()} When is {yours} {noun}?"
+
+    def _dated_deed_told(self, fact: str, session: str, pointed: bool = False) -> str | None:
+        """The promise waiting for a day (`_deed_day_asked`) given its due now that the day is told ("his birthday is
+        december 20" after "i need to send him a card before his birthday"); None when none waits for this one."""
+        waiting = self._dated_waiting.get(session)
+        thing = dated_thing(fact)
+        if waiting is None or thing is None:
+            return None
+        loop_id, asked = waiting
+        if not thing.lower().endswith(asked.noun) or not pointed and not fits(asked.whose or "the", told_owner(fact)):
+            return None   # (`pointed`: "his birthday is …" said right after it was asked)
+        service = self.desk.service
+        now = service.now_local()
+        on = day_before(told_day(fact) or "", asked.days, now) if told_day(fact) else None
+        loop = next((loop for loop in service.agenda() if loop.id == loop_id), None)
+        if on is None or loop is None:
+            return None
+        del self._dated_waiting[session]
+        hour, minute = {"8 PM": (20, 0), "7 PM": (19, 0), "8 AM": (8, 0)}.get(asked.part, (23, 59))   # the desk's "by"
+        due = datetime(on.year, on.month, on.day, hour, minute, tzinfo=service.tz)
+        moved = service.reschedule(loop.id, due_ms=int(due.timestamp() * 1000))
+        return f"{phrases.second_person(moved.desc)}, {phrases.spoken_due(moved.due_ms or 0, now, service.tz, 'en')}"
+
     def _deed_before_day(self, deed: str, thing: str, day: str, days: int, session: str) -> str | None:
         """"Remind me three days before my sister's birthday to buy a gift": the deed due that many days before the told
         day ("buy a gift for my sister's birthday", by January 6), through the desk's own rules; None when the day's
@@ -733,6 +847,10 @@ class Assistant:
                 if moved_day is not None and reply.startswith(("Remembered: ", "Updated: ")) \
                         and (moved := await asyncio.to_thread(self._move_made_for, command, *moved_day)) is not None:
                     reply = f"{reply}. {moved}"   # "book a restaurant two weeks before" moves with the anniversary
+                if reply.startswith("Remembered: ") and command.startswith("/remember ") \
+                        and (due := await asyncio.to_thread(self._dated_deed_told, command.removeprefix("/remember "),
+                                                            session)) is not None:
+                    reply = f"{reply}. Now due: {due}."   # the promise kept before a day not told yet (dated78)
                 if corrected is not None and reply.startswith("Remembered: "):
                     reply = "Updated: " + reply.removeprefix("Remembered: ")
                 elif reply.startswith(("Remembered: ", "기억할게요: ")) or reply.endswith("기억해 둘게요."):
@@ -778,6 +896,20 @@ class Assistant:
                 if before is not None \
                         and (dated := await asyncio.to_thread(self._before_told_day, before, scope, session)) is not None:
                     answer.append(dated)   # "remind me a week before Julia's birthday": the day memory holds
+                    yield dated
+                    await asyncio.to_thread(self._record_desk_turn, scope, text, dated, forgets)
+                    return
+                if session in self._dated_waiting and (told := re.fullmatch(
+                        r"(?:his|her|their|it's|it\s+is)\s+(\S.*)", text.strip(), re.IGNORECASE)) is not None \
+                        and (due := await asyncio.to_thread(self._dated_deed_told, f"my {told[1]}", session, True)) is not None:
+                    said = f"Got it: {due}."   # "his birthday is december 20" after "When is his birthday?" (dated78)
+                    answer.append(said)
+                    yield said
+                    await asyncio.to_thread(self._record_desk_turn, scope, text, said, forgets)
+                    return
+                if (deed_by := deed_by_told_day(text)) is not None and (dated := await asyncio.to_thread(
+                        self._deed_by_told_day, deed_by, told_before, scope, session)) is not None:
+                    answer.append(dated)   # "i should send him a card a few days before his birthday" (dated78)
                     yield dated
                     await asyncio.to_thread(self._record_desk_turn, scope, text, dated, forgets)
                     return
