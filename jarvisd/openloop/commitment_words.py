@@ -351,3 +351,10 @@ EN_KEEP = re.compile(r"\b(?:(?:i|we|you|they)(?:'m|'re|\s+am|\s+are)?\s+)?(?:don
 # ("회의 취소 안 했어", "취소 못 했어", "standup 취소 안 됐어": not withdrawn; pass 63, each withdrew the promise)
 KO_KEEP = re.compile(r"(?:취소|삭제|지우|빼|없애)\s*(?:하)?\s*지\s*(?:마|말|않)|(?:취소|삭제)\s*(?:는\s*)?(?:안|못)\s*(?:해|할|하|했|됐|되|돼)"
                      r"|안\s*(?:지워|빼|취소)|(?:지우|빼)\s*면\s*안\s*(?:돼|되)")
+
+# what a child or an adult has on a day, as an appointment is had ("emma has swimming every tuesday", the seventieth
+# session: kept as "emma has swimming", reminded "It's due in 1 hour")
+EN_ACTIVITIES = frozenset("swimming ballet dance soccer football basketball baseball softball hockey tennis golf piano "
+                          "violin guitar karate judo taekwondo gymnastics tutoring choir band orchestra scouts chess drama "
+                          "theater theatre cheer cheerleading lacrosse volleyball rugby cricket fencing climbing "
+                          "swim".split())

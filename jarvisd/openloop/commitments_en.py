@@ -255,7 +255,7 @@ _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
                             # "dinner on friday sounds good", "lunch with Sara yesterday was great": talk of it, not a note
                             # (within 100 characters: a lookahead to the end at each "and" was quadratic in a long list)
                             r"(?!.{0,100}?\b(?:sounds?|looks?|works?|was|were|went|seems?|is\s+(?:fine|good|great|ok|okay)|got\s+cancell?ed)\b)"
-                            r"(?:(?:my|our|the|a|an)\s+)?(?P<who>(?:(?:[\w'-]+\s+){0,2}?(?:" + _EVENT_NOUNS[3:-1] + r"|gym|yoga|pilates)|"
+                            r"(?:(?:my|our|the|a|an)\s+)?(?P<who>(?:(?:(?!(?:has|have|had|got)\b)[\w'-]+\s+){0,2}?(?:" + _EVENT_NOUNS[3:-1] + r"|gym|yoga|pilates)|"
                             # "lunch with Sara tomorrow at noon", "team meeting on Wednesday at 3pm" (the sixty-third
                             # session: SmolLM2's "Sara is a voice assistant …", nothing kept): a meal or an event with
                             # whom or where, then its day (a meal first: "pack Max's lunch every school day" is a to-do)
@@ -276,8 +276,9 @@ _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
                             r"|(?!(?:he|she|they|it|who|that|this|there|everyone|everybody|someone|somebody|nobody|one|i|we|you|"
                             r"what|which|where|when|how|why|each|every|all|both|either|neither)\b)[a-z][\w'-]*)"
                             r"\s+(?:has|have|has\s+got|have\s+got|'s\s+got|got)\s+(?:(?:a|an|his|her|their|the|another)\s+)?"
-                            r"(?P<who>(?:[\w'-]+\s+){0,3}?(?:" + _EVENT_NOUNS[3:-1] + r"|dinner|lunch|brunch|breakfast)s?)\s+"
-                            r"(?=(?:on|at|this|next|tomorrow|today|tonight|in|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)")),
+                            r"(?P<who>(?:[\w'-]+\s+){0,3}?(?:" + _EVENT_NOUNS[3:-1] + r"|dinner|lunch|brunch|breakfast|"
+                            + "|".join(sorted(W.EN_ACTIVITIES)) + r")s?)\s+"
+                            r"(?=(?:on|at|this|next|tomorrow|today|tonight|in|every|(?:mon|tues|wednes|thurs|fri|satur|sun)days?)\b)")),
     # "let me know if the Henderson payment hasn't come in by the 15th" (the fifty-seventh session's freelancer: SmolLM2,
     # "I'm not equipped to provide payment information"): a check on it, reminded by then
     ("check_if", re.compile(r"^(?:(?:and|also|oh|ok|okay|so|um+|uh+|please|jarvis|can\s+you|could\s+you),?\s+)*"

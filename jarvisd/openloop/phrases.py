@@ -18,7 +18,13 @@ from typing import Literal
 from jarvisd.language import Language
 from jarvisd.openloop import repeats
 from jarvisd.openloop.alarms import alarm_kind
-from jarvisd.openloop.commitment_words import EN_BASE_VERBS, KO_EVENT_NOUNS, KO_OCCASIONS, KO_VISITS
+from jarvisd.openloop.commitment_words import (
+    EN_ACTIVITIES,
+    EN_BASE_VERBS,
+    KO_EVENT_NOUNS,
+    KO_OCCASIONS,
+    KO_VISITS,
+)
 from jarvisd.openloop.hangul import RIEUL, final, topic
 from jarvisd.openloop.model import OpenLoop, until_at, until_day
 from jarvisd.openloop.when_words import EN_MONTH_NAMES, EN_WEEKDAYS
@@ -240,15 +246,9 @@ def en_at_its_time(desc: str) -> bool:
     Sarah", "piano lessons"), said "in 1 hour", not "due in 1 hour" (the seventieth session: "Reminder: dentist
     appointment. It's due in 1 hour."). A deed about one is not ("study for the exam", "book the flight")."""
     head = _HEAD_END.split(desc.strip().lower(), maxsplit=1)[0].split()
-    if not head or head[0] in _EN_DEED_OPENERS:
+    if not head or len(head) > 1 and head[0] in EN_BASE_VERBS:   # "book the flight": a deed, whatever ends it
         return False
-    return _EN_EVENT_HEADS.fullmatch(head[-1]) is not None
-
-
-# a head that opens with a verb is a deed ("book the flight", "call the dentist"), whatever noun ends it
-_EN_DEED_OPENERS = frozenset("book call cancel reschedule prepare prep study email text schedule confirm arrange plan "
-                             "attend join go get buy pay send make set move skip finish start take pick bring "
-                             "write read check review organize organise order".split())
+    return _EN_EVENT_HEADS.fullmatch(head[-1]) is not None or head[-1] in EN_ACTIVITIES
 
 
 def _ko_on_the_day(desc: str, due: str) -> str:

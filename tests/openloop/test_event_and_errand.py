@@ -13,6 +13,7 @@ The seventieth session, offline (`scripts/days_lived.py`, a parent's week):
 from __future__ import annotations
 
 from jarvisd.openloop.rules import same_loop
+from jarvisd.reflect.reminders import reminder_text
 from tests.openloop.conftest import agenda_rows
 from tests.openloop.conftest import said_to as _said_to
 from tests.openloop.utc_monday import MONDAY, UTC, at, monday_clock, monday_desk  # noqa: F401 (fixtures)
@@ -61,3 +62,22 @@ def test_guard_the_pairs_the_rule_keeps_together():
     assert same_loop("dentist appointment", "call to reschedule the dentist appointment")
     assert not same_loop("jake's field trip", "sign the permission slip for jake's field trip", cosine=0.95)
     assert not same_loop("team meeting", "finish the slides for the team meeting", cosine=0.95)
+
+
+# "emma has swimming every tuesday and thursday at 4" (the same parent's week): kept as "emma has swimming", said
+# "Emma has swimming is today at 4 PM." and reminded "It's due in 1 hour"
+def test_a_childs_activity_is_kept_as_hers_and_said_at_its_time(desk):
+    assert said_to(desk, "emma has swimming every tuesday and thursday at 4") == (
+        "Got it: swimming for emma, tomorrow at 4 PM, then every Tuesday and Thursday.")
+    assert said_to(desk, "when is emma's swimming") == "Swimming for emma is tomorrow at 4 PM."
+    assert reminder_text("swimming for emma", 60) == "Reminder: swimming for emma. It's in 1 hour."
+
+
+def test_held_out_ballet_and_piano(desk):
+    assert said_to(desk, "my daughter has ballet on mondays at 5") == (
+        "Got it: ballet for your daughter, today at 5 PM, then every Monday.")
+    assert said_to(desk, "emma has piano at 4 tomorrow") == "Got it: piano for emma, tomorrow at 4 PM."
+
+
+def test_guard_an_event_named_with_its_day_still_reads(desk):
+    assert said_to(desk, "team meeting on wednesday at 3pm") == "Got it: team meeting, Wednesday at 3 PM."
