@@ -1,0 +1,63 @@
+"""The eighteenth adversarial pass (pass78, issue 18): memory's newest readers fed values they did not expect.
+
+A secret told in Korean with a word for its value ("내 비밀번호는 해바라기야"), with a contraction ("my password's
+sunflower") or spelled out in number words ("my PIN is one two three four") reached the model's prompt whole (or three
+of its four digits) under a question about something else: `secrets.masked` knew only "is" / ":" / "=" and words with a
+digit. Whole assistant, real LanceDB store, offline default's embedded model scripted.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from jarvisd.memory.secrets import MASK, masked
+from tests.assistants import answers_to
+
+
+@pytest.mark.parametrize(("told", "value"), [
+    ("내 비밀번호는 해바라기야", "해바라기"),
+    ("my password's sunflower", "sunflower"),
+    ("my PIN is one two three four", "two three four"),
+    # held out
+    ("우리 집 와이파이 비번은 haneul이야", "haneul"),
+    ("현관 비밀번호가 별빛이에요", "별빛"),
+    ("the wifi password’s bluebird", "bluebird"),
+    ("the alarm code is four four one seven", "one seven"),
+    ("my pin number is nine-eight-seven-six", "seven"),
+])
+def test_a_secret_told_in_words_is_masked(told, value):
+    """Before: the line as it was ("내 비밀번호는 해바라기야"), or "my PIN is (private) two three four"."""
+    shown = masked(told)
+    assert value not in shown
+    assert MASK in shown
+
+
+@pytest.mark.parametrize("said", [
+    "my phone's one of the old ones", "내 생일은 3월 3일이야", "비밀번호가 뭐였지", "비번은 왜 물어봐",
+    "my shoe size is ten", "I have one two many problems",
+])
+def test_guard_talk_that_tells_no_secret_value_is_kept(said):
+    """No secret, or a secret asked for (no value told): the words stay as they were."""
+    assert masked(said) == said
+
+
+@pytest.mark.parametrize(("told", "value", "other"), [
+    ("내 비밀번호는 해바라기야", "해바라기", "오늘 저녁 뭐 먹을까"),
+    ("my password's sunflower", "sunflower", "tell me something about coffee"),
+    ("my PIN is one two three four", "three four", "what should i cook for dinner"),
+])
+async def test_a_secret_in_words_is_not_in_the_prompt_of_another_question(tmp_path, told, value, other):
+    """The whole assistant: the told line and its "Remembered: …" are in the window; the other question's prompt must
+    not hold the value."""
+    _, calls = await answers_to(tmp_path, told, other)
+    assert calls, "the other question goes to the model"
+    prompt = "\n".join(m.content for m in calls[-1][0])
+    assert other in prompt
+    assert value not in prompt
+
+
+def test_masking_in_words_is_linear():
+    from tests.timing import assert_grows_linearly
+    assert_grows_linearly(masked, lambda n: "my pin is " + "one two " * n, 1000)
+    assert_grows_linearly(masked, lambda n: "비밀번호는 " + "해바라기 " * n, 1000)
+    assert_grows_linearly(masked, lambda n: "password's " * n, 1000)
