@@ -30,7 +30,22 @@ def parse_fact(content: str) -> Fact | None:
     return Fact(topic=normalise(match.group(1)).strip(), value=match.group(2).strip())
 
 
+# a label before the colon names no topic: "/remember note: the spare key is under the mat", then "/remember note: the
+# dog's vet is Dr Kim" (pass 78: the second superseded the first, which "what do you remember about me?" no longer said and
+# "forget the note" deleted as "1 older note about it"); the fact after it is topic'd as it is told
+LABEL = re.compile(r"\s*(?:notes?|memo|reminder|fyi|f\.y\.i\.?|todo|to\s+do|important|remember|info|tip|idea|p\.?s\.?|"
+                   r"메모|참고|노트|기억|중요)\s*[:：]\s*", re.IGNORECASE)
+
+
+def unlabelled(content: str) -> str:
+    """The fact without a leading label ("note: the spare key is under the mat": "the spare key is under the mat")."""
+    m = LABEL.match(content)
+    return content[m.end():] if m is not None and content[m.end():].strip() else content
+
+
 def topic_of(content: str) -> str:
+    if (fact_told := unlabelled(content)) is not content:
+        return topic_of(fact_told) or told_topic(fact_told)
     fact = parse_fact(content)
     return fact.topic if fact else ""
 

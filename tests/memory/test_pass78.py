@@ -61,3 +61,35 @@ def test_masking_in_words_is_linear():
     assert_grows_linearly(masked, lambda n: "my pin is " + "one two " * n, 1000)
     assert_grows_linearly(masked, lambda n: "비밀번호는 " + "해바라기 " * n, 1000)
     assert_grows_linearly(masked, lambda n: "password's " * n, 1000)
+
+
+# ---------------------------------------------------------------- a label is not a topic
+
+@pytest.mark.parametrize(("first", "second"), [
+    ("/remember note: the spare key is under the mat", "/remember note: the dog's vet is Dr Kim"),
+    # held out
+    ("/remember memo: the gate code is 4417", "/remember memo: the plumber is Bob 555-0100"),
+    ("/remember FYI: my passport is in the desk drawer", "/remember fyi: our landlord is Mr. Choi"),
+    ("/remember 메모: 우산은 차에 있어", "/remember 메모: 택배는 경비실에 맡겼어"),
+])
+async def test_two_notes_are_two_facts(tmp_path, first, second):
+    """Before: "topic: value" read "note" as the topic, so the second note superseded the first: "what do you remember
+    about me?" said only the second, and "forget the note" deleted both ("I also forgot 1 older note about it")."""
+    replies, _ = await answers_to(tmp_path, first, second, "what do you remember about me?", "forget the note")
+    kept = [first.split()[-1], second.split()[-1]]   # (said back as "your …")
+    assert all(fact in replies[2] for fact in kept)
+    if "note" in first:
+        assert replies[3].startswith("Which one should I forget"), replies[3]
+    replies, _ = await answers_to(tmp_path, "what do you remember about me?")
+    assert all(fact in replies[0] for fact in kept)
+
+
+@pytest.mark.parametrize(("first", "second", "gone"), [
+    ("/remember note: the spare key is under the mat", "/remember note: the spare key is in the drawer now", "under the mat"),
+    ("/remember locker: 4512", "/remember locker: 7788", "4512"),
+    ("/remember 거주지: 서울", "/remember 거주지: 부산", "서울"),
+])
+async def test_guard_a_newer_fact_of_one_topic_still_replaces_the_older(tmp_path, first, second, gone):
+    replies, _ = await answers_to(tmp_path, first, second, "what do you remember about me?")
+    assert second.split(": ", 1)[1] in replies[2]
+    assert gone not in replies[2]
