@@ -96,16 +96,33 @@ def told_topic(text: str) -> str:
     return normalise(thing).strip() + (" (where)" if _A_PLACE.match(value) else "")
 
 
+def _same_topic(new: MemoryItem, existing: Sequence[MemoryItem]) -> list[MemoryItem]:
+    return [old for old in existing if old.id != new.id and old.kind == "semantic" and old.user == new.user
+            and old.topic == new.topic and not old.superseded_by]
+
+
+# the user's own word outranks the thought model's reading of the turns: consolidation's "wifi password: unknown" (pass
+# 78, a capable thought model's extraction) superseded the user's "remember that my wifi password is sunflower77", and
+# "what do you remember about me?" answered "You haven't asked me to remember anything yet."
+USERS_WORD = "explicit"
+MODELS_READING = "extracted"
+
+
 def superseded(new: MemoryItem, existing: Sequence[MemoryItem]) -> list[MemoryItem]:
-    """Older live facts of the same user on the same topic, marked as superseded by `new`."""
-    if not new.topic or new.kind != "semantic":
+    """Older live facts of the same user on the same topic, marked as superseded by `new`; a fact the model extracted
+    supersedes no fact the user kept (`outranked_by`)."""
+    if not new.topic or new.kind != "semantic" or outranked_by(new, existing) is not None:
         return []
-    return [
-        old.with_(superseded_by=new.id)
-        for old in existing
-        if old.id != new.id and old.kind == "semantic" and old.user == new.user
-        and old.topic == new.topic and not old.superseded_by
-    ]
+    return [old.with_(superseded_by=new.id) for old in _same_topic(new, existing)]
+
+
+def outranked_by(new: MemoryItem, existing: Sequence[MemoryItem]) -> str | None:
+    """The id of the live fact the user kept on `new`'s topic when `new` is only the model's reading (it is kept as
+    history, superseded by the user's word), else None."""
+    if not new.topic or new.kind != "semantic" or new.source != MODELS_READING:
+        return None
+    kept = [old for old in _same_topic(new, existing) if old.source == USERS_WORD]
+    return max(kept, key=lambda old: old.created_at).id if kept else None
 
 
 def value_similarity(a: str, b: str) -> float:

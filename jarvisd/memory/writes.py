@@ -16,7 +16,7 @@ from datetime import datetime
 from jarvisd.memory.access import PolicyBook
 from jarvisd.memory.deixis import is_deictic
 from jarvisd.memory.episodes import episode_text, exchange_of
-from jarvisd.memory.facts import interferes, superseded, told_topic, topic_of
+from jarvisd.memory.facts import interferes, outranked_by, superseded, told_topic, topic_of
 from jarvisd.memory.items import EXPLICIT_IMPORTANCE, MemoryItem, natural_id, new_item
 from jarvisd.memory.patterns import MAX_PATTERNS, TaskPattern, pattern_hits
 from jarvisd.memory.query_words import normalise
@@ -87,7 +87,10 @@ class Writes:
         if item.topic:
             q = StoreQuery(access=access, kinds=("semantic",), topic=item.topic, limit=INTERFERENCE_SCAN,
                            match_required=False)
-            old = superseded(item, [c.item for c in self.store.search(q)])
+            same = [c.item for c in self.store.search(q)]
+            old = superseded(item, same)
+            if (users_word := outranked_by(item, same)) is not None:   # the model's reading, kept as history
+                item = item.with_(superseded_by=users_word)
         q = StoreQuery(access=access, kinds=("semantic",), limit=INTERFERENCE_SCAN, match_required=False)
         flagged = [
             c.item.id for c in self.store.search(q)

@@ -93,3 +93,52 @@ async def test_guard_a_newer_fact_of_one_topic_still_replaces_the_older(tmp_path
     replies, _ = await answers_to(tmp_path, first, second, "what do you remember about me?")
     assert second.split(": ", 1)[1] in replies[2]
     assert gone not in replies[2]
+
+
+# ---------------------------------------------------------------- the background's reading never hides the user's word
+
+@pytest.mark.parametrize(("told", "key", "value", "asked", "said"), [
+    ("remember that my wifi password is sunflower77", "wifi password", "unknown", "what's my wifi password?",
+     "sunflower77"),
+    # held out: the same value read back, and a "topic: value" fact
+    ("remember that my locker code is 4512", "locker code", "4512", "what do you remember about me?", "4512"),
+    ("/remember 거주지: 서울", "거주지", "부산 근처", "what do you remember about me?", "서울"),
+])
+async def test_a_fact_the_model_extracted_does_not_hide_the_one_the_user_kept(tmp_path, told, key, value, asked, said):
+    """Before: consolidation's extracted "wifi password: unknown" (a thought model's reading of the turns) had the kept
+    fact's topic and superseded it: "what do you remember about me?" no longer said it, and "forget my wifi password"
+    deleted the kept one while the extracted copy stayed."""
+    from jarvisd.memory.consolidation import consolidate
+    from jarvisd.memory.extract import ExtractedFact
+    from tests.assistants import scripted_assistant
+
+    assistant, _ = scripted_assistant(tmp_path, says="(made up)", user="alice")
+    try:
+        assert (await assistant.answer(told, session="s")).startswith(("Remembered", "기억할게요"))
+        await assistant.answer("tell me something about coffee", session="s")   # a turn for consolidation to read
+        report = consolidate(assistant.memory, assistant.scope("s"), lambda _: [ExtractedFact(key, value, 0.9)])
+        assert report.facts, "the extracted fact is kept (as the model's reading)"
+        assert said in await assistant.answer(asked, session="s")
+        kept = assistant.memory.told_facts(assistant.scope("s"))
+        assert [item.content for item in kept] == [told.removeprefix("/remember ").removeprefix("remember that ")]
+    finally:
+        await assistant.close()
+
+
+async def test_guard_the_users_newer_word_still_replaces_an_extracted_fact(tmp_path):
+    from jarvisd.memory.consolidation import consolidate
+    from jarvisd.memory.extract import ExtractedFact
+    from tests.assistants import scripted_assistant
+
+    assistant, _ = scripted_assistant(tmp_path, says="(made up)", user="alice")
+    try:
+        await assistant.answer("i moved last month", session="s")
+        consolidate(assistant.memory, assistant.scope("s"), lambda _: [ExtractedFact("거주지", "서울", 0.9)])
+        await assistant.answer("/remember 거주지: 부산", session="s")
+        recalled = assistant.memory.store.search(
+            __import__("jarvisd.memory.stores.base", fromlist=["StoreQuery"]).StoreQuery(
+                access=assistant.memory.policies.access(assistant.scope("s")), kinds=("semantic",),
+                match_required=False, include_superseded=False, limit=50))
+        assert [c.item.content for c in recalled] == ["거주지: 부산"]
+    finally:
+        await assistant.close()
