@@ -142,3 +142,33 @@ def interferes(a: MemoryItem, b: MemoryItem, cosine: float | None = None) -> boo
         return False
     similarity = cosine if cosine is not None else value_similarity(fa.value, fb.value)
     return similarity >= INTERFERENCE_SIMILARITY
+
+
+# "forget my wifi password" (pass 78): the user's fact was deleted, and the thought model's reading of the same turns,
+# "home wifi: sunflower77", stayed and was recalled for "what's the wifi password?"; a forget takes every extracted fact
+# holding the value of a fact forgotten (readings, not the user's word: one too many is no loss)
+_VALUE_AFTER = re.compile(r"\s+(?:is|are|was|were)\s+|(?<=[가-힣])(?:은|는)\s+|\s*[:：=]\s*", re.IGNORECASE)
+_KO_END = re.compile(r"(?:이야|야|예요|이에요|입니다|이다|요)$")
+_ASCII_WORD = "A-Za-z0-9"
+
+
+def told_value(content: str) -> str:
+    """The value a fact tells ("my wifi password is sunflower77": "sunflower77", "거주지: 서울이야": "서울"), "" for a
+    fact of no value said apart."""
+    parts = _VALUE_AFTER.split(" ".join(unlabelled(content).split()), maxsplit=1)
+    value = parts[1].strip(" .!?") if len(parts) == 2 else ""
+    return _KO_END.sub("", value).strip() if re.search(r"[가-힣]$", value) else value
+
+
+def holds_value(reading: str, value: str) -> bool:
+    """Whether `reading` holds `value` as a word of its own (two characters at least: "3" is in too much)."""
+    if len(value) < 2:
+        return False
+    return re.search(rf"(?<![{_ASCII_WORD}]){re.escape(value)}(?![{_ASCII_WORD}])", reading, re.IGNORECASE) is not None
+
+
+def readings_of(forgotten: Sequence[MemoryItem], existing: Sequence[MemoryItem]) -> list[MemoryItem]:
+    """The facts the model extracted (`existing`) that hold the value of a fact of the user's `forgotten`."""
+    values = {value for item in forgotten if (value := told_value(item.content))}
+    return [item for item in existing if item.source == MODELS_READING
+            and any(holds_value(item.content, value) for value in values)]

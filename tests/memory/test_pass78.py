@@ -142,3 +142,38 @@ async def test_guard_the_users_newer_word_still_replaces_an_extracted_fact(tmp_p
         assert [c.item.content for c in recalled] == ["거주지: 부산"]
     finally:
         await assistant.close()
+
+
+# ---------------------------------------------------------------- a forget takes the model's reading of the fact too
+
+@pytest.mark.parametrize(("told", "key", "value", "forget", "secret"), [
+    ("remember that my wifi password is sunflower77", "home wifi", "sunflower77", "forget my wifi password",
+     "sunflower77"),
+    # held out
+    ("/remember 현관 비밀번호: 4417", "집 비번", "4417번", "현관 비밀번호 잊어버려", "4417"),
+    ("remember that my bike lock code is 9031", "lock combination", "9031 (bike)", "forget that my bike lock code is 9031",
+     "9031"),
+])
+async def test_a_forgotten_fact_is_not_left_in_what_the_model_extracted(tmp_path, told, key, value, forget, secret):
+    """Before: "OK, I forgot that your wifi password is sunflower77.", and consolidation's "home wifi: sunflower77"
+    stayed, recalled for "what's the wifi password?" (`forget_told` deleted the user's facts only)."""
+    from jarvisd.memory.consolidation import consolidate
+    from jarvisd.memory.extract import ExtractedFact
+    from jarvisd.memory.stores.base import StoreQuery
+    from tests.assistants import scripted_assistant
+
+    assistant, _ = scripted_assistant(tmp_path, "scripted", says="ok", user="alice")
+    scope = assistant.scope("s")
+    try:
+        await assistant.answer(told, session="s")
+        await assistant.answer("tell me something about coffee", session="s")
+        kept = ExtractedFact(key, value, 0.9), ExtractedFact("favourite drink", "latte", 0.9)
+        assert len(consolidate(assistant.memory, scope, lambda _: list(kept)).facts) == 2
+        assert (await assistant.answer(forget, session="s")).startswith(("OK, I forgot", "잊었어요"))
+        q = StoreQuery(access=assistant.memory.policies.access(scope), kinds=("semantic",), match_required=False,
+                       limit=50, include_superseded=True)
+        left = [c.item.content for c in assistant.memory.store.search(q)]
+        assert not [content for content in left if secret in content]
+        assert left == ["favourite drink: latte"], "the model's other readings stay"
+    finally:
+        await assistant.close()
