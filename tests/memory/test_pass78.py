@@ -24,6 +24,9 @@ from tests.assistants import answers_to
     ("the wifi password’s bluebird", "bluebird"),
     ("the alarm code is four four one seven", "one seven"),
     ("my pin number is nine-eight-seven-six", "seven"),
+    # an English kind in a Korean sentence: "PIN은" has no word boundary before 은
+    ("내 PIN은 １２３４야", "１２３４"),
+    ("와이파이 password는 sunflower야", "sunflower"),
 ])
 def test_a_secret_told_in_words_is_masked(told, value):
     """Before: the line as it was ("내 비밀번호는 해바라기야"), or "my PIN is (private) two three four"."""
@@ -34,7 +37,7 @@ def test_a_secret_told_in_words_is_masked(told, value):
 
 @pytest.mark.parametrize("said", [
     "my phone's one of the old ones", "내 생일은 3월 3일이야", "비밀번호가 뭐였지", "비번은 왜 물어봐",
-    "my shoe size is ten", "I have one two many problems",
+    "my shoe size is ten", "I have one two many problems", "spinach는 맛있어", "pinterest는 재밌어",
 ])
 def test_guard_talk_that_tells_no_secret_value_is_kept(said):
     """No secret, or a secret asked for (no value told): the words stay as they were."""
