@@ -30,7 +30,22 @@ def parse_fact(content: str) -> Fact | None:
     return Fact(topic=normalise(match.group(1)).strip(), value=match.group(2).strip())
 
 
+# a label before the colon names no topic: "/remember note: the spare key is under the mat", then "/remember note: the
+# dog's vet is Dr Kim" (pass 78: the second superseded the first, which "what do you remember about me?" no longer said and
+# "forget the note" deleted as "1 older note about it"); the fact after it is topic'd as it is told
+LABEL = re.compile(r"\s*(?:notes?|memo|reminder|fyi|f\.y\.i\.?|todo|to\s+do|important|remember|info|tip|idea|p\.?s\.?|"
+                   r"메모|참고|노트|기억|중요)\s*[:：]\s*", re.IGNORECASE)
+
+
+def unlabelled(content: str) -> str:
+    """The fact without a leading label ("note: the spare key is under the mat": "the spare key is under the mat")."""
+    m = LABEL.match(content)
+    return content[m.end():] if m is not None and content[m.end():].strip() else content
+
+
 def topic_of(content: str) -> str:
+    if (fact_told := unlabelled(content)) is not content:
+        return topic_of(fact_told) or told_topic(fact_told)
     fact = parse_fact(content)
     return fact.topic if fact else ""
 
@@ -81,16 +96,33 @@ def told_topic(text: str) -> str:
     return normalise(thing).strip() + (" (where)" if _A_PLACE.match(value) else "")
 
 
+def _same_topic(new: MemoryItem, existing: Sequence[MemoryItem]) -> list[MemoryItem]:
+    return [old for old in existing if old.id != new.id and old.kind == "semantic" and old.user == new.user
+            and old.topic == new.topic and not old.superseded_by]
+
+
+# the user's own word outranks the thought model's reading of the turns: consolidation's "wifi password: unknown" (pass
+# 78, a capable thought model's extraction) superseded the user's "remember that my wifi password is sunflower77", and
+# "what do you remember about me?" answered "You haven't asked me to remember anything yet."
+USERS_WORD = "explicit"
+MODELS_READING = "extracted"
+
+
 def superseded(new: MemoryItem, existing: Sequence[MemoryItem]) -> list[MemoryItem]:
-    """Older live facts of the same user on the same topic, marked as superseded by `new`."""
-    if not new.topic or new.kind != "semantic":
+    """Older live facts of the same user on the same topic, marked as superseded by `new`; a fact the model extracted
+    supersedes no fact the user kept (`outranked_by`)."""
+    if not new.topic or new.kind != "semantic" or outranked_by(new, existing) is not None:
         return []
-    return [
-        old.with_(superseded_by=new.id)
-        for old in existing
-        if old.id != new.id and old.kind == "semantic" and old.user == new.user
-        and old.topic == new.topic and not old.superseded_by
-    ]
+    return [old.with_(superseded_by=new.id) for old in _same_topic(new, existing)]
+
+
+def outranked_by(new: MemoryItem, existing: Sequence[MemoryItem]) -> str | None:
+    """The id of the live fact the user kept on `new`'s topic when `new` is only the model's reading (it is kept as
+    history, superseded by the user's word), else None."""
+    if not new.topic or new.kind != "semantic" or new.source != MODELS_READING:
+        return None
+    kept = [old for old in _same_topic(new, existing) if old.source == USERS_WORD]
+    return max(kept, key=lambda old: old.created_at).id if kept else None
 
 
 def value_similarity(a: str, b: str) -> float:
@@ -110,3 +142,33 @@ def interferes(a: MemoryItem, b: MemoryItem, cosine: float | None = None) -> boo
         return False
     similarity = cosine if cosine is not None else value_similarity(fa.value, fb.value)
     return similarity >= INTERFERENCE_SIMILARITY
+
+
+# "forget my wifi password" (pass 78): the user's fact was deleted, and the thought model's reading of the same turns,
+# "home wifi: sunflower77", stayed and was recalled for "what's the wifi password?"; a forget takes every extracted fact
+# holding the value of a fact forgotten (readings, not the user's word: one too many is no loss)
+_VALUE_AFTER = re.compile(r"\s+(?:is|are|was|were)\s+|(?<=[가-힣])(?:은|는)\s+|\s*[:：=]\s*", re.IGNORECASE)
+_KO_END = re.compile(r"(?:이야|야|예요|이에요|입니다|이다|요)$")
+_ASCII_WORD = "A-Za-z0-9"
+
+
+def told_value(content: str) -> str:
+    """The value a fact tells ("my wifi password is sunflower77": "sunflower77", "거주지: 서울이야": "서울"), "" for a
+    fact of no value said apart."""
+    parts = _VALUE_AFTER.split(" ".join(unlabelled(content).split()), maxsplit=1)
+    value = parts[1].strip(" .!?") if len(parts) == 2 else ""
+    return _KO_END.sub("", value).strip() if re.search(r"[가-힣]$", value) else value
+
+
+def holds_value(reading: str, value: str) -> bool:
+    """Whether `reading` holds `value` as a word of its own (two characters at least: "3" is in too much)."""
+    if len(value) < 2:
+        return False
+    return re.search(rf"(?<![{_ASCII_WORD}]){re.escape(value)}(?![{_ASCII_WORD}])", reading, re.IGNORECASE) is not None
+
+
+def readings_of(forgotten: Sequence[MemoryItem], existing: Sequence[MemoryItem]) -> list[MemoryItem]:
+    """The facts the model extracted (`existing`) that hold the value of a fact of the user's `forgotten`."""
+    values = {value for item in forgotten if (value := told_value(item.content))}
+    return [item for item in existing if item.source == MODELS_READING
+            and any(holds_value(item.content, value) for value in values)]

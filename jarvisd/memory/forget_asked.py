@@ -23,6 +23,7 @@ from jarvisd.memory.fact_asked import (
     readings,
     said_of,
 )
+from jarvisd.memory.facts import unlabelled
 from jarvisd.textsafe import plain_words
 
 # "/forget my locker code": the slash command takes only sessions, and answered its usage line (pass 70); the words after
@@ -178,7 +179,7 @@ def one_per_subject(facts: Sequence[str]) -> list[str]:
     are one, "my bike lock code is 9031" another): the words before "is" / "은" / ":"."""
     newest: dict[str, str] = {}
     for fact in facts:
-        said = " ".join(said_of(fact).casefold().split())
+        said = " ".join(unlabelled(said_of(fact)).casefold().split())   # "note: …" and "note: …" are two (pass 78)
         newest.setdefault(_SUBJECT.split(said, maxsplit=1)[0].strip(" .!"), fact)
     return list(newest.values())
 

@@ -20,11 +20,20 @@ _EN_SECRET = (r"password|passwords|passcode|passcodes|passphrase|pin|pins|pin\s+
               r"(?:door|gate|garage|alarm|locker|lock|safe|entry|access|security|building|lockbox|key\s*box|wifi|wi-fi|"
               r"bike\s+lock|card|fuel\s+card|debit\s+card|atm)\s+codes?")
 _KO_SECRET = r"비밀번호|비번|패스워드|핀\s*번호|핀번호|암호|현관\s*번호|도어락\s*번호|(?:현관|도어락|사물함|금고|출입)\s*코드"
-_SECRET = re.compile(rf"\b(?:{_EN_SECRET})\b|(?:{_KO_SECRET})", re.IGNORECASE)
-# the value: any word with a digit in it, or the word after "is" / ":" / "=" said after the kind (within a few words)
+# an English kind bounded by Latin letters and digits only: "내 PIN은 1234야" (pass 78: no \b between "N" and "은")
+_EN_KIND = rf"(?<![A-Za-z0-9_])(?:{_EN_SECRET})(?![A-Za-z0-9_])"
+_SECRET = re.compile(rf"{_EN_KIND}|(?:{_KO_SECRET})", re.IGNORECASE)
+# the value: any word with a digit in it, or the word after "is" / "'s" / ":" / "=" said after the kind (within a few
+# words), or after a Korean kind's topic or subject particle ("비밀번호는 해바라기야"); a value spelled in number words is
+# all of them ("my PIN is one two three four"). Pass 78: "내 비밀번호는 해바라기야", "my password's sunflower" and three
+# of "one two three four"'s words reached the prompt of a question about dinner.
 _DIGIT_WORD = re.compile(r"[^\s,.;!?()\"']*\d[^\s,.;!?()\"']*")
-_AFTER_IS = re.compile(rf"(?:\b(?:{_EN_SECRET})\b|(?:{_KO_SECRET}))(?P<gap>[^.\n]{{0,60}}?)(?:\s+(?:is|was|are|were)\s+|\s*[:=]\s*)"
-                       r"(?:(?:still|now|just|actually)\s+)?(?P<value>[^\s,.;!?()\"']+)", re.IGNORECASE)
+_NUMBER_WORD = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
+_ASKED_KO = r"(?:뭐|뭔|무엇|몇|어떻게|어디|언제|왜)"
+_AFTER_IS = re.compile(rf"(?:{_EN_KIND}|{_KO_SECRET})(?:(?P<gap>[^.\n]{{0,60}}?)(?:\s+(?:is|was|are|were)\s+|['\u2019]s\s+|\s*[:=]\s*)"
+                       rf"|(?:은|는|이|가)\s+(?!{_ASKED_KO}))"
+                       r"(?:(?:still|now|just|actually)\s+)?"
+                       rf"(?P<value>\b{_NUMBER_WORD}(?:[\s-]+{_NUMBER_WORD}\b)+|[^\s,.;!?()\"']+)", re.IGNORECASE)
 
 
 def speaks_of_secret(text: str) -> bool:

@@ -16,7 +16,7 @@ from datetime import datetime
 from jarvisd.memory.access import PolicyBook
 from jarvisd.memory.deixis import is_deictic
 from jarvisd.memory.episodes import episode_text, exchange_of
-from jarvisd.memory.facts import interferes, superseded, told_topic, topic_of
+from jarvisd.memory.facts import interferes, outranked_by, readings_of, superseded, told_topic, topic_of
 from jarvisd.memory.items import EXPLICIT_IMPORTANCE, MemoryItem, natural_id, new_item
 from jarvisd.memory.patterns import MAX_PATTERNS, TaskPattern, pattern_hits
 from jarvisd.memory.query_words import normalise
@@ -29,6 +29,7 @@ SESSION_SOURCES = ("turn", "turn_part", "thought")
 INTERFERENCE_SCAN = 200
 SESSION_SCAN = 500  # the newest session records read to find the recent sessions (the HUD's list)
 PREVIEW_CHARS = 80
+READINGS_SCAN = 5000   # the newest extracted facts read when a kept fact is forgotten (a few per session)
 
 
 @dataclass(frozen=True)
@@ -87,7 +88,10 @@ class Writes:
         if item.topic:
             q = StoreQuery(access=access, kinds=("semantic",), topic=item.topic, limit=INTERFERENCE_SCAN,
                            match_required=False)
-            old = superseded(item, [c.item for c in self.store.search(q)])
+            same = [c.item for c in self.store.search(q)]
+            old = superseded(item, same)
+            if (users_word := outranked_by(item, same)) is not None:   # the model's reading, kept as history
+                item = item.with_(superseded_by=users_word)
         q = StoreQuery(access=access, kinds=("semantic",), limit=INTERFERENCE_SCAN, match_required=False)
         flagged = [
             c.item.id for c in self.store.search(q)
@@ -126,8 +130,11 @@ class Writes:
         """Delete kept facts ("forget my gym code": those `told_facts(scope, superseded=True)` gave that hold its key
         words, `fact_asked.facts_meant`), the user's own only. Returns those deleted. Durable when it returns."""
         mine = [item for item in items if item.user == scope.user and item.source == "explicit"]
-        if mine:
-            self.store.delete([item.id for item in mine])
+        if mine:   # with the model's readings holding their values (`facts.readings_of`, pass 78)
+            q = StoreQuery(access=self.policies.access(scope), kinds=("semantic",), sources=("extracted",),
+                           limit=READINGS_SCAN, match_required=False, include_superseded=True)
+            readings = readings_of(mine, [c.item for c in self.store.search(q) if c.item.user == scope.user])
+            self.store.delete([item.id for item in [*mine, *readings]])
         return mine
 
     def forget_session(self, scope: MemoryScope) -> int:
