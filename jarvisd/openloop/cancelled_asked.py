@@ -68,12 +68,14 @@ class CantMake:
 
     thing: str
     ordered: bool
+    when: str = ""      # the time said after it ("on monday", "today"): a repeating one skips that time only
 
 
 _EN_LEAD = r"(?:(?:oh|um|uh|so|well|sorry|unfortunately|actually|hey|ugh|dang|damn|shoot)[\s,]+)*"
-_EN_CANT = (r"i(?:\s+(?:just|really|definitely|probably|totally))?\s+(?:can't|cant|cannot|can\s+not|won't|wont|will\s+not"
-            r"|(?:'m|\s+am)\s+not\s+(?:going\s+to|gonna)|(?:'m|\s+am)\s+not\s+able\s+to)\s+"
-            r"(?:make\s+it\s+to|make|go\s+to|attend|get\s+to)\s+"
+# ("I won't go to the dentist", "I won't attend X" withdraw it unasked, as before: `commitment_words.EN_DISMISS_NEG`)
+_EN_CANT = (r"i(?:\s+(?:just|really|definitely|probably|totally))?\s+(?:(?:can't|cant|cannot|can\s+not"
+            r"|(?:'m|\s+am)\s+not\s+able\s+to)\s+(?:make\s+it\s+to|make|go\s+to|attend|get\s+to)"
+            r"|(?:won't|wont|will\s+not|(?:'m|\s+am)\s+not\s+(?:going\s+to|gonna))\s+(?:make\s+it\s+to|make))\s+"
             r"|i\s+(?:(?:have|need|'ll\s+have|will\s+have|'m\s+going\s+to\s+have|'m\s+gonna\s+have)\s+to|gotta|must)\s+"
             r"(?:skip|miss|bail\s+on|pass\s+on)\s+")
 _EN_ORDER = (r"(?:\s*[,;.]\s*|\s+)(?:(?:so|and|please|just)\s+)*(?:you\s+can\s+|can\s+you\s+)?"
@@ -98,10 +100,11 @@ def cant_make(t: str) -> CantMake | None:
     if len(text) > 200 or (m := _EN_CANT_MAKE.fullmatch(text)) is None:
         return None
     thing = _TIME_TAIL.sub("", m["x"])
+    when = m["x"][len(thing):].strip()
     if _NOT_WITHDRAWN.search(thing) or thing.split()[-1] in ("it", "that", "this", "one"):
         return None
     thing = _ENTRY_TAIL.sub("", thing)
-    return CantMake(thing, m["order"] is not None) if len(thing.split()) > 1 else None
+    return CantMake(thing, m["order"] is not None, when) if len(thing.split()) > 1 else None
 
 
 # "I can't make it to the gym today but I'll go tomorrow": a move of the thing to the other time said, not a withdrawal

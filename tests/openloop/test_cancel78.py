@@ -176,3 +176,16 @@ def test_readers():
     assert cant_make_moved("i can't make it to the gym today but i'll go tomorrow") == ("the gym", "tomorrow")
     assert cancelled_asked("what did i cancel this week") == "week"
     assert cancelled_asked("what did i finish today") is None
+
+
+def test_cant_make_a_repeating_one_skips_that_time_only(desk):
+    """Before: None (SmolLM2); taking the whole weekly series off on "can't make Monday" would lose it."""
+    said_to(desk, "remind me to go to the gym every monday wednesday and friday at 7am")
+    assert said_to(desk, "i can't make the gym on monday") == [
+        "OK, you won't go to the gym on Monday, December 14; it's back on Wednesday, December 16."]
+    assert [row[0] for row in agenda_rows(desk)] == ["go to the gym"]
+
+
+def test_guard_wont_go_to_is_the_withdrawal_it_was(kept):
+    """"I won't go to the dentist appointment" withdrew it unasked before cancel78, and still does."""
+    assert said_to(kept, "i won't go to the dentist appointment") == ["OK, I took it off your agenda: dentist appointment."]

@@ -363,6 +363,10 @@ class Closing(DeskBase):
             hit = self._cant_named(said.thing, closed)
             if isinstance(hit, int):
                 return DeskReply(phrases.already_off(closed[hit], lang), lang, intent="cancel")
+        skip = f"skip {said.thing} {said.when}".strip()
+        if isinstance(found, int) and loops[found].repeat and \
+                (skipped := self._day_off(skip, session, lang) or self._skip(skip, session, lang)) is not None:
+            return skipped   # "I can't make the gym on monday" of a weekly gym: that time skipped, the series kept
         if isinstance(found, int) and said.ordered:
             return self._closed(loops[found], LoopStatus.DISMISSED, lang, "cancel")
         if isinstance(found, int):
