@@ -179,7 +179,7 @@ def test_readers():
 
 
 def test_cant_make_a_repeating_one_skips_that_time_only(desk):
-    """Before: None (SmolLM2); taking the whole weekly series off on "can't make Monday" would lose it."""
+    """Before: "Updated: go to the gym, now Monday, December 14 at 7 AM, …" (a move: Wednesday lost)."""
     said_to(desk, "remind me to go to the gym every monday wednesday and friday at 7am")
     assert said_to(desk, "i can't make the gym on monday") == [
         "OK, you won't go to the gym on Monday, December 14; it's back on Wednesday, December 16."]
