@@ -1586,6 +1586,42 @@ def finished_list(loops: Sequence[OpenLoop], span: str, lang: Lang) -> str:
     return f"You finished {count} {when}: {listed}" + (f"; and {more} more in the HUD" if more else "") + "."
 
 
+def cancelled_list(loops: Sequence[OpenLoop], span: str, now: datetime, tz: tzinfo, lang: Lang) -> str:
+    """The promises taken off the agenda in `span` ("today", "yesterday", "week", "recent"), each with the due it had:
+    "You took one thing off today: dentist appointment (it was Friday at 11 AM)."; "Nothing was cancelled today."."""
+    shown = loops[:SPOKEN_ITEMS]
+    more = len(loops) - len(shown)
+    dues = [spoken_due(loop.due_ms, now, tz, lang) if loop.due_ms is not None else "" for loop in shown]
+    if lang == "ko":
+        when = {"today": "오늘", "yesterday": "어제", "week": "이번 주에", "recent": "최근 일주일 동안"}[span]
+        if not loops:
+            return f"{when} 취소한 일은 없어요."
+        names = [f"{loop.desc}" + (f" ({due}였어요)" if due else "") for loop, due in zip(shown, dues, strict=True)]
+        return f"{when} 취소한 일이 {len(loops)}개 있어요: " + "; ".join(names) + "." + \
+            (f" 그 밖에 {more}개는 HUD에서 볼 수 있어요." if more else "")
+    when = {"today": "today", "yesterday": "yesterday", "week": "this week", "recent": "in the last week"}[span]
+    if not loops:
+        return f"Nothing was cancelled {when}."
+    names = [second_person(loop.desc) + (f" (it was {due})" if due else "") for loop, due in zip(shown, dues, strict=True)]
+    count = "one thing" if len(loops) == 1 else f"{len(loops)} things"
+    return f"You took {count} off {when}: {entries_said(names, more)}" + (f"; and {more} more in the HUD" if more else "") + "."
+
+
+def ask_take_off(loop: OpenLoop, lang: Lang) -> str:
+    """"I can't make the dentist appointment": asked once before it is taken off."""
+    if lang == "ko":
+        return f"'{loop.desc}' 목록에서 지울까요?"
+    return f"Should I take {second_person(loop.desc)} off your agenda?"
+
+
+def already_off(loop: OpenLoop, lang: Lang) -> str:
+    """"I can't make X" of a promise already closed: nothing to take off."""
+    if lang == "ko":
+        return f"'{loop.desc}'은 이미 목록에 없어요."
+    desc = second_person(loop.desc)
+    return f"{desc[:1].upper()}{desc[1:]} is already off your agenda."
+
+
 def promised_list(person: str, loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang) -> str:
     items = [_item(loop, now, tz, lang) for loop in loops[:SPOKEN_ITEMS]]
     if lang == "ko":

@@ -43,6 +43,7 @@ from jarvisd.openloop.alarms import (
     alarms_meant,
     only_kind,
 )
+from jarvisd.openloop.cancelled_asked import cancelled_asked
 from jarvisd.openloop.commitments import read_utterance
 from jarvisd.openloop.day_asked import asked_day, first_asked
 from jarvisd.openloop.desk.state import LISTED_SEC, DeskBase, DeskReply
@@ -126,6 +127,8 @@ class Asking(DeskBase):
         """Questions the list intents do not answer (`agenda_asked.py`), answered from the agenda; None when `t` is
         none of them. Before (session 45), they went to the chat model, which made answers up."""
         now_ms, now, tz = self.service.now_ms(), self.service.now_local(), self.service.tz
+        if (span := cancelled_asked(t)) is not None:   # "what did I cancel today?": taken off in that span (cancel78)
+            return self._cancelled_in(span, now, lang)
         if (kind := next_asked(t)) is not None:
             def moment(loop: OpenLoop) -> int | None:
                 if kind == "reminder" and loop.remind_ms is not None and loop.remind_ms >= now_ms and loop.muted_ms is None:
@@ -233,6 +236,19 @@ class Asking(DeskBase):
                           key=lambda loop: loop.closed_ms or 0)
             return DeskReply(phrases.finished_list(done, span, lang), lang, intent="finished")
         return None
+
+    def _cancelled_in(self, span: str, now: datetime, lang: phrases.Lang) -> DeskReply:
+        """The promises taken off the agenda (cancelled, not done nor expired) in `span`, oldest first, each with the due
+        it had: the agenda's own records (session 70: "what did I cancel" went to SmolLM2)."""
+        midnight = now.replace(hour=0, minute=0, second=0, microsecond=0)
+        start = {"today": midnight, "yesterday": midnight - timedelta(days=1),
+                 "week": midnight - timedelta(days=now.weekday()), "recent": midnight - timedelta(days=6)}[span]
+        end = midnight if span == "yesterday" else now + timedelta(seconds=1)
+        start_ms, end_ms = int(start.timestamp() * 1000), int(end.timestamp() * 1000)
+        off = sorted((loop for loop in self.service.all_loops() if loop.status is LoopStatus.DISMISSED
+                      and loop.closed_ms is not None and start_ms <= loop.closed_ms < end_ms and not alarm_kind(loop.desc)),
+                     key=lambda loop: loop.closed_ms or 0)
+        return DeskReply(phrases.cancelled_list(off, span, now, self.service.tz, lang), lang, intent="cancelled")
 
     def _deed_asked(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
         """"Did I take out the trash?", "have I called Bob yet?", "쓰레기 버렸나?": the newest promise of that deed, open

@@ -24,6 +24,7 @@ from jarvisd.openloop.alarms import (
     alarm_kind,
     alarms_meant,
 )
+from jarvisd.openloop.cancelled_asked import cant_make, cant_make_moved
 from jarvisd.openloop.closures_en import arrival, base_verb
 from jarvisd.openloop.commitments import Closure, Reading, read_utterance
 from jarvisd.openloop.corrections import (
@@ -203,6 +204,10 @@ def _participle_picks(closure: Closure, descs: Sequence[str]) -> int | None:
 # after "i need to call the dentist by friday", "i did it already" answered "That wasn't on your agenda")
 _DONE_SAID_OF_IT = re.compile(r"\b(?:did|done|finished)\s+(?:it|that)\b|\balready\b|이미|벌써")
 
+# a day said in "I can't make the friday appointment": the promise due that day
+_DAY_WORD = re.compile(r"\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day(?:'s)?|today's|tomorrow's|tonight's)\b")
+
+
 class Closing(DeskBase):
     """Promises closed: by name, by the one in focus, by a guess or a clearing after a yes; told done late or forgotten."""
 
@@ -338,6 +343,65 @@ class Closing(DeskBase):
             return DeskReply(phrases.which_one(options, intent.lang, self.service.now_local(), self.service.tz),
                              intent.lang, intent=intent.kind)
         return self._closed(loops[found], status, intent.lang, intent.kind)
+
+    def _cant_make(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
+        """"I can't make the dentist appointment", "I have to skip the insurance thing, drop it" (cancel78; session 70:
+        SmolLM2, "it's a shame, as you're not able to make …"): of one open promise the words name, asked once ("Should
+        I take … off your agenda?", the yes takes it off); with an order (", cancel it") closed as "cancel X" would be
+        (asked when the match is loose); of one already closed, "… is already off your agenda."; named nowhere, with an
+        order "I couldn't find X on your agenda.", without one None (talk: "I can't make the party" kept nothing)."""
+        loops = self.service.agenda()
+        if lang == "en" and (moved := cant_make_moved(clean(text))) is not None:   # "… but I'll go tomorrow": a move
+            named = self._cant_named(moved[0], loops)
+            return self._answer(f"move {moved[0]} to {moved[1]}", session, lang) if isinstance(named, int) else None
+        said = cant_make(clean(text)) if lang == "en" else None
+        if said is None:
+            return None
+        found = self._cant_named(said.thing, loops)
+        if found is None:
+            closed = [loop for loop in self.service.recently_closed() if not alarm_kind(loop.desc)]
+            hit = self._cant_named(said.thing, closed)
+            if isinstance(hit, int):
+                return DeskReply(phrases.already_off(closed[hit], lang), lang, intent="cancel")
+        skip = f"skip {said.thing} {said.when}".strip()
+        if isinstance(found, int) and loops[found].repeat and \
+                (skipped := self._day_off(skip, session, lang) or self._skip(skip, session, lang)) is not None:
+            return skipped   # "I can't make the gym on monday" of a weekly gym: that time skipped, the series kept
+        if isinstance(found, int) and said.ordered:
+            return self._closed(loops[found], LoopStatus.DISMISSED, lang, "cancel")
+        if isinstance(found, int):
+            self._guesses[session] = Guess(loops[found].id, LoopStatus.DISMISSED, self.service.now_ms())
+            return DeskReply(phrases.ask_take_off(loops[found], lang), lang, intent="confirm")
+        if found:   # two dentist visits kept: which one, by number or by name (as "cancel the dentist" asks)
+            options = sorted((loops[i] for i in found), key=_due_order)
+            self._guesses[session] = Guess(options[0].id, LoopStatus.DISMISSED, self.service.now_ms(),
+                                            tuple(loop.id for loop in options[:3]))
+            return DeskReply(phrases.which_one(options, lang, self.service.now_local(), self.service.tz), lang,
+                             intent="cancel")
+        if said.ordered:   # named loosely or not at all: as "cancel the friday appointment" (a guess asked, or not found)
+            return self._close_by_name(Intent("cancel", lang, argument=said.thing, command=True), session, text)
+        return None
+
+    def _cant_named(self, thing: str, loops: Sequence[OpenLoop]) -> int | list[int] | None:
+        """The promise of `loops` "I can't make <thing>" names: by its words ("the dentist appointment"), by its deed or
+        noun ("the appointment"), or by its noun and the day it is due ("the friday appointment" of the one due Friday);
+        a list when a few are named; None when none is."""
+        descs = [loop.desc for loop in loops]
+        if not descs:
+            return None
+        found = naming.best_reference(thing, descs)
+        if found is None:
+            deeds = deed_named(thing, descs) or _named_in(thing, descs)
+            found = (deeds[0] if len(deeds) == 1 else deeds) if deeds else None
+        if found is None and (day := _DAY_WORD.search(thing)) is not None:
+            rest = (thing[:day.start()] + thing[day.end():]).strip()
+            named = naming.best_reference(rest, descs) if len(rest.split()) > 1 else None
+            hits = [named] if isinstance(named, int) else named or _named_in(rest, descs)
+            if hits:
+                found = self._due_on_day_said(thing, hits, loops)
+        if isinstance(found, list) and (on_day := self._due_on_day_said(thing, found, loops)) is not None:
+            found = on_day
+        return found
 
     def _close_in_focus(self, kind: str, session: str, lang: phrases.Lang, text: str = "") -> DeskReply | None:
         """"Mark it done", "그거 지워 줘": the promise just reminded out loud (within the snooze window), or for

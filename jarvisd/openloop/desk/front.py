@@ -390,6 +390,8 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
         if (other := someone_else_will(text)) is not None and (reply := self._answer(other, session, lang)) is not None \
                 and reply.change.closed:   # "I can't pick up my brother, his friend will": taken on by someone else
             return reply
+        if (cant := self._cant_make(text, session, lang)) is not None:   # "I can't make the friday appointment": not a
+            return cant     # move to Friday (`as_order`), asked before it is taken off
         if (tied := self._tied_later(text, lang)) is not None:   # "paying the deposit is the day before the move"
             return tied
         if (also := self._the_same_for(text, session, lang)) is not None:   # "and the invoice to bluebird too"
@@ -606,6 +608,8 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
             return asked
         if (day := self._day_agenda(text, session, lang)) is not None:   # before the list: "anything due on December 5?"
             return day
+        if (cant := self._cant_make(text, session, lang)) is not None:   # "I can't make the dentist appointment"
+            return cant
         intent = match_intent(text)
         if intent is None and lang == "ko" and (reply := self._when_done(text)) is not None:
             return reply
