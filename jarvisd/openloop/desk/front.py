@@ -383,6 +383,8 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
                 return _joined(self._confirmed(guess, answer, lang, session), self.handle(rest, session))
             if answer is not None and waited <= LATE_ANSWER_SEC * 1000:   # the next words, but too late
                 return self._too_late(guess, answer, lang)
+        if (tried := self._tried_in_vain(text, session, lang)) is not None:   # "i called the vet, no one answered"
+            return tried
         if lang == "en" and (told := asked_then_told(text)) is not None \
                 and read_utterance(told[1], self.korean).commitments \
                 and (closed := self._answer(told[0], session, lang)) is not None and closed.change.closed:

@@ -1,0 +1,92 @@
+"""What everyday74 and pass75 left (the seventy-seventh helper, each first lived offline with `scripts/days_lived.py`):
+"the day before christmas", a call that failed, a booking said with its day, a deed after another, a plan with
+someone on a day (Korean and English), night shifts listed on their day, a day inside a Korean request, a trip's end
+with no trip kept. Real desks on JSONL agendas, their clocks moved by hand."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from jarvisd.reflect.reminders import day_reminder_text
+from tests.openloop.conftest import agenda_rows, said_to
+from tests.openloop.seoul_monday import seoul_monday_desk  # noqa: F401 (fixture `monday`)
+from tests.openloop.utc_monday import MONDAY, UTC, monday_clock, monday_desk  # noqa: F401 (fixtures)
+
+
+def _ms(when: str) -> int:
+    return int(datetime.strptime(when, "%Y-%m-%d %H:%M").replace(tzinfo=UTC).timestamp() * 1000)
+
+
+# ---------------------------------------------------------------- 4. "the day before <a named day>"
+
+def test_the_day_before_christmas_is_christmas_eve(desk):
+    """Before: "Got it: buy a gift the day, by Thursday, December 24." (the time's words left in the name)."""
+    said = said_to(desk, "buy a gift the day before christmas")
+    assert said[0] == "Got it: buy a gift, by Thursday, December 24."
+    assert agenda_rows(desk) == [("buy a gift", "2026-12-24 23:59")]
+
+
+def test_held_out_the_day_before_valentines_day(desk):
+    said_to(desk, "buy flowers the day before valentine's day")
+    assert agenda_rows(desk) == [("buy flowers", "2027-02-13 23:59")]
+
+
+def test_held_out_the_day_before_her_birthday_keeps_the_words(desk):
+    """Before: SmolLM2 ("I'm glad to hear that you're celebrating …"), nothing kept. No date known: the words kept,
+    no due made up."""
+    said = said_to(desk, "call grandma the day before her birthday")
+    assert said[0] is not None and said[0].startswith("Got it: call grandma")
+    rows = agenda_rows(desk)
+    assert len(rows) == 1 and rows[0][1] == "-"
+
+
+@pytest.mark.parametrize(("said", "row"), [
+    # guard: "before christmas" alone, and "the day before yesterday", read as before
+    ("buy a gift before christmas", ("buy a gift", "2026-12-24 23:59")),
+    ("buy a gift by christmas", ("buy a gift", "2026-12-25 23:59")),
+])
+def test_guard_before_christmas_as_before(desk, said, row):
+    said_to(desk, said)
+    assert agenda_rows(desk) == [row]
+
+
+# ---------------------------------------------------------------- 5. a try that came to nothing
+
+def test_a_call_to_a_closed_office_leaves_it_open(desk):
+    """Before: "Marked done: call the pediatrician." (the office was closed: nothing done)."""
+    said = said_to(desk, "i need to call the pediatrician", "i called the pediatrician, the office was closed")
+    assert said[1] == "Too bad. Call the pediatrician stays on your agenda."
+    assert agenda_rows(desk) == [("call the pediatrician", "-")]
+
+
+@pytest.mark.parametrize(("kept", "said"), [
+    # held out: other ways a try fails, another thing tried
+    ("i need to call the dentist by friday", "called the dentist but no one answered"),
+    ("i need to call the vet", "i called the vet, it went to voicemail"),
+    ("i need to call the plumber tomorrow", "i tried calling the plumber, he didn't pick up"),
+    ("i need to go to the post office", "i went to the post office but it was closed"),
+])
+def test_held_out_tries_in_vain_stay_open(desk, kept, said):
+    replies = said_to(desk, kept, said)
+    assert replies[1] is not None and replies[1].startswith("Too bad.") and "stays on your agenda" in replies[1]
+    assert len(desk.service.agenda()) == 1
+
+
+def test_ko_a_call_not_answered_stays_open(monday):
+    said = said_to(monday, "소아과에 전화하기", "소아과에 전화했는데 안 받았어")
+    assert said[1] is not None and "아직 안 끝난 걸로" in said[1]
+    assert [loop.desc for loop in monday.service.agenda()] == ["소아과에 전화하기"]
+
+
+@pytest.mark.parametrize(("kept", "said"), [
+    # guard: the deed itself done still closes it, news after it too
+    ("i need to call the pediatrician", "i called the pediatrician"),
+    ("i need to call the pediatrician", "i called the pediatrician, the nurse was really nice"),
+    ("i need to call the vet", "i called the vet and they answered all my questions"),
+])
+def test_guard_a_deed_done_still_closes(desk, kept, said):
+    replies = said_to(desk, kept, said)
+    assert replies[1] is not None and replies[1].startswith("Marked done")
+    assert agenda_rows(desk) == []
