@@ -9,7 +9,6 @@ from datetime import datetime
 
 import pytest
 
-from jarvisd.reflect.reminders import day_reminder_text
 from tests.openloop.conftest import agenda_rows, said_to
 from tests.openloop.seoul_monday import seoul_monday_desk  # noqa: F401 (fixture `monday`)
 from tests.openloop.utc_monday import MONDAY, UTC, monday_clock, monday_desk  # noqa: F401 (fixtures)

@@ -55,11 +55,11 @@ from jarvisd.openloop.intents import (
 from jarvisd.openloop.model import AgendaChange, ClosedRef, Judgement, LoopStatus, OpenLoop, ProposedLoop
 from jarvisd.openloop.net_terms import is_invoice, paid_on, payment_desc, payment_of, terms_in, terms_said
 from jarvisd.openloop.progress import progress_reply, progress_said
-from jarvisd.openloop.tried import tried_in_vain
 from jarvisd.openloop.service import MEANING_LOOPS
 from jarvisd.openloop.shifts import read_shift
 from jarvisd.openloop.text import names_part_of
 from jarvisd.openloop.their_news import other_than_sought
+from jarvisd.openloop.tried import tried_in_vain
 from jarvisd.openloop.when import ImpossibleTime, resolve_time, time_spans
 
 log = logging.getLogger(__name__)
