@@ -20,6 +20,7 @@ from dataclasses import replace
 
 from jarvisd.language import language_of
 from jarvisd.openloop import commitments_en, commitments_ko
+from jarvisd.openloop.booked import booked_it
 from jarvisd.openloop.commitment_types import Closure, Commitment, Reading, SentenceReading, Span, cut
 from jarvisd.openloop.commitment_words import EN_BASE_VERBS
 from jarvisd.openloop.korean_morph import KoreanAnalyzer
@@ -230,6 +231,11 @@ def read_utterance(text: str, korean: KoreanAnalyzer | None = None) -> Reading:
                 # "i called the pediatrician, the checkup is thursday at 9:30" (everyday74: the checkup was lost): an
                 # occasion said after a deed done is read as its own sentence
                 after = commitments_en.read_sentence(text, (then.end(), end), holes)
+                part = replace(part, commitments=after.commitments) if not after.closures else part
+            elif part.closures and not part.commitments and not part.question and \
+                    (it := booked_it(text[start:end])) is not None:
+                # "i booked the haircut, it's friday at 3" (everyday77: "it's" named nothing, the haircut lost)
+                after = commitments_en.read_sentence(it, (0, len(it)), time_holes(it))
                 part = replace(part, commitments=after.commitments) if not after.closures else part
         commitments.extend(part.commitments)
         closures.extend(part.closures)

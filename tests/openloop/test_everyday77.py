@@ -89,3 +89,30 @@ def test_guard_a_deed_done_still_closes(desk, kept, said):
     replies = said_to(desk, kept, said)
     assert replies[1] is not None and replies[1].startswith("Marked done")
     assert agenda_rows(desk) == []
+
+
+# ---------------------------------------------------------------- 6. a booking said with its day
+
+def test_a_booking_done_keeps_the_appointment(desk):
+    """Before: "Marked done: book a haircut." and the haircut lost ("it's" named nothing)."""
+    said = said_to(desk, "i need to book a haircut", "i booked the haircut, it's friday at 3")
+    assert said[1] == "Marked done: book a haircut. Got it: haircut, Friday at 3 PM."
+    assert agenda_rows(desk) == [("haircut", "2026-12-11 15:00")]
+
+
+@pytest.mark.parametrize(("kept", "said", "row"), [
+    # held out: nothing open to book, another booking verb and thing
+    (None, "i booked the haircut, it's friday at 3", ("haircut", "2026-12-11 15:00")),
+    ("i need to schedule a dentist appointment", "just scheduled my dentist appointment. it's on the 14th at 10",
+     ("dentist appointment", "2026-12-14 10:00")),
+    ("i have to book a massage", "booked a massage, it's thursday at 4", ("massage", "2026-12-10 16:00")),
+])
+def test_held_out_bookings_with_their_time(desk, kept, said, row):
+    said_to(desk, *([kept] if kept else []), said)
+    assert agenda_rows(desk) == [row]
+
+
+@pytest.mark.parametrize("said", ["i booked the haircut, it's so expensive", "i booked the haircut, it was easy"])
+def test_guard_a_booking_with_no_time_keeps_nothing_new(desk, said):
+    said_to(desk, "i need to book a haircut", said)
+    assert agenda_rows(desk) == []
