@@ -116,3 +116,31 @@ def test_held_out_bookings_with_their_time(desk, kept, said, row):
 def test_guard_a_booking_with_no_time_keeps_nothing_new(desk, said):
     said_to(desk, "i need to book a haircut", said)
     assert agenda_rows(desk) == []
+
+
+# ---------------------------------------------------------------- 7. a deed after another of the user's own
+
+def test_after_sending_the_report_email_the_boss(desk):
+    """Before: SmolLM2 ("Your email address is (your_email_address).") and nothing kept."""
+    said = said_to(desk, "i need to send the report by friday", "after I send the report, email the boss", "i sent the report")
+    assert said[1] == "Got it: email the boss, by Friday, after you send the report."
+    assert said[2] == "Marked done: send the report. Next: email the boss."
+    loop = desk.service.agenda()[0]
+    assert loop.desc == "email the boss" and loop.after is not None
+
+
+@pytest.mark.parametrize(("kept", "said", "reply"), [
+    # held out: the order said first, another deed; nothing open to wait for (the words said back)
+    ("i need to send the invoice", "email the client once i've sent the invoice",
+     "Got it: email the client, after you send the invoice."),
+    (None, "after i get home, i need to walk the dog", "Got it: walk the dog, after you get home."),
+])
+def test_held_out_orders_after_a_deed(desk, kept, said, reply):
+    replies = said_to(desk, *([kept] if kept else []), said)
+    assert replies[-1] == reply
+
+
+@pytest.mark.parametrize("said", ["after lunch, email the boss", "after I talked to him, it was fine"])
+def test_guard_after_a_time_or_news_is_as_before(desk, said):
+    replies = said_to(desk, said)
+    assert replies[0] is None or "after you" not in replies[0]

@@ -240,6 +240,7 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
             reply = self._waited_for(reply)   # "change the locks before the new tenant moves in", then the move-in
         if reply is not None and reply.change.closed:
             reply = self._paid_after_sent(reply, session)   # an invoice sent with net terms: its payment kept
+            reply = self._next_after_done(reply)   # "send the report" done: "Next: email the boss."
         if reply is not None and (reply.change.opened or reply.change.closed or reply.change.updated):
             with self._lock:
                 self._undoable[session] = Undoable(reply.change, self.service.now_ms())
@@ -385,6 +386,8 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
                 return self._too_late(guess, answer, lang)
         if (tried := self._tried_in_vain(text, session, lang)) is not None:   # "i called the vet, no one answered"
             return tried
+        if (then := self._after_deed(text, session, lang)) is not None:   # "after I send the report, email the boss"
+            return then
         if lang == "en" and (told := asked_then_told(text)) is not None \
                 and read_utterance(told[1], self.korean).commitments \
                 and (closed := self._answer(told[0], session, lang)) is not None and closed.change.closed:
