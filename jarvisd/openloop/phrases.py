@@ -21,6 +21,7 @@ from jarvisd.openloop.alarms import alarm_kind
 from jarvisd.openloop.commitment_words import EN_BASE_VERBS, KO_EVENT_NOUNS, KO_OCCASIONS, KO_VISITS
 from jarvisd.openloop.hangul import RIEUL, final, topic
 from jarvisd.openloop.model import OpenLoop, until_at, until_day
+from jarvisd.openloop.plans import en_on_its_day, ko_plan_with
 from jarvisd.openloop.when_words import EN_MONTH_NAMES, EN_WEEKDAYS
 from jarvisd.textsafe import MAX_TURN_CHARS
 
@@ -224,18 +225,15 @@ def ko_on_its_day(desc: str) -> bool:
     """Whether a Korean promise is a thing on a day (an occasion, a visit, an event: "랩미팅 발표", "장학금 결과 나오는
     날"), said on the day, not by it."""
     words = desc.split()
-    return bool(words) and words[-1] in _ON_THE_DAY
+    return bool(words) and words[-1] in _ON_THE_DAY or ko_plan_with(desc)
 
 
 def _ko_on_the_day(desc: str, due: str) -> str:
     """"1월 5일" for "엄마 생일" (an occasion is on its day, not by it: the fifty-sixth session said "1월 5일 화요일까지")."""
     words = desc.split()
-    return due.removesuffix("까지") if words and words[-1] in _ON_THE_DAY else due
+    return due.removesuffix("까지") if words and words[-1] in _ON_THE_DAY or ko_plan_with(desc) else due
 
 
-# a move is on its day, not by it: "move, Saturday", "move-out for mrs lopez, Thursday, December 31" (english70: "we're
-# moving on saturday" was said "move, by Saturday", a deadline)
-_EN_ON_THE_DAY = re.compile(r"(?:move|move\s+(?:out|in)|move-(?:out|in)(?:\s+for\s+.+)?)", re.IGNORECASE)
 
 
 def _due_and_repeat(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> str:
@@ -243,8 +241,9 @@ def _due_and_repeat(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> st
     due = spoken_due(loop.due_ms or 0, now, tz, lang)
     if lang == "ko":
         due = _ko_on_the_day(loop.desc, due)
-    elif _EN_ON_THE_DAY.fullmatch(loop.desc.strip()) and due.startswith("by ") and not due.startswith("by the end"):
-        due = due.removeprefix("by ")
+    elif en_on_its_day(loop.desc) and due.startswith("by "):
+        # a move, a shift, a plan with someone: on its day ("move, Saturday": english70; everyday77)
+        due = "today" if due == "by the end of today" else due if due.startswith("by the end") else due.removeprefix("by ")
     rule = repeats.from_key(loop.repeat)
     if rule is None:
         return due

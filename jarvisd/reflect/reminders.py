@@ -40,6 +40,7 @@ from jarvisd.openloop.alarms import alarm_kind
 from jarvisd.openloop.hangul import subject
 from jarvisd.openloop.model import LoopStatus, OpenLoop
 from jarvisd.openloop.phrases import is_day_only, ko_on_its_day, second_person, spoken_due
+from jarvisd.openloop.plans import en_on_its_day
 from jarvisd.reflect.quiet_hours import QuietHours
 
 log = logging.getLogger(__name__)
@@ -120,6 +121,8 @@ def day_reminder_text(desc: str, lang: Lang | None = None) -> str:
     desc = desc.strip().rstrip(".。!")
     if lang == "ko" and ko_on_its_day(desc):
         return f"알림: {desc}, 오늘이에요."   # "랩미팅 발표", a visit, results out: on the day, not by it (korean69)
+    if lang != "ko" and en_on_its_day(desc):
+        return f"Reminder: {second_person(desc)}. It's today."   # a plan with someone, a move: not "due" (everyday77)
     return f"알림: {desc}, 오늘까지예요." if lang == "ko" else f"Reminder: {second_person(desc)}. It's due today."
 
 

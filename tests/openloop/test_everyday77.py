@@ -9,6 +9,7 @@ from datetime import datetime
 
 import pytest
 
+from jarvisd.reflect.reminders import day_reminder_text
 from tests.openloop.conftest import agenda_rows, said_to
 from tests.openloop.seoul_monday import seoul_monday_desk  # noqa: F401 (fixture `monday`)
 from tests.openloop.utc_monday import MONDAY, UTC, monday_clock, monday_desk  # noqa: F401 (fixtures)
@@ -144,3 +145,49 @@ def test_held_out_orders_after_a_deed(desk, kept, said, reply):
 def test_guard_after_a_time_or_news_is_as_before(desk, said):
     replies = said_to(desk, said)
     assert replies[0] is None or "after you" not in replies[0]
+
+
+# ---------------------------------------------------------------- 3 and 8. a shift and a plan are on their day
+
+def test_night_shifts_are_listed_on_their_day(desk):
+    """Before: "Wednesday night shift, by Wednesday; …" (a shift listed as a deadline)."""
+    said = said_to(desk, "i'm working nights wednesday through friday", "what's on my agenda?")
+    assert "by " not in said[1]
+    assert said[1] == ("You have 3 things on your agenda: Wednesday night shift, Wednesday; Thursday night shift, "
+                       "Thursday; and Friday night shift, Friday.")
+
+
+def test_held_out_day_shifts_and_a_dinner_plan_on_their_day(desk):
+    said = said_to(desk, "i'm on days tuesday to thursday", "i'm having dinner with mom on friday", "what's on my agenda?")
+    assert said[1] == "I'll remind you: have dinner with mom, Friday."
+    assert "by " not in said[2]
+
+
+def test_ko_a_plan_with_mom_is_on_friday_not_by_it(monday):
+    """Before: "적어 둘게요: 엄마랑 저녁 먹기, 이번 주 금요일까지." and at 8 AM Friday "알림: 엄마랑 저녁 먹기, 오늘까지예요."."""
+    said = said_to(monday, "금요일에 엄마랑 저녁 먹기로 했어")
+    assert said[0] == "적어 둘게요: 엄마랑 저녁 먹기, 이번 주 금요일."
+    assert day_reminder_text("엄마랑 저녁 먹기") == "알림: 엄마랑 저녁 먹기, 오늘이에요."
+
+
+@pytest.mark.parametrize(("said", "reply"), [
+    # held out: another person, another plan
+    ("토요일에 친구들하고 영화 보기로 했어", "적어 둘게요: 친구들하고 영화 보기, 이번 주 토요일."),
+    ("다음 주 화요일에 민수랑 점심 먹기로 했어", "적어 둘게요: 민수랑 점심 먹기, 다음 주 화요일."),
+])
+def test_ko_held_out_plans_with_someone(monday, said, reply):
+    assert said_to(monday, said) == [reply]
+
+
+def test_en_reminder_of_a_plan_is_today_not_due():
+    assert day_reminder_text("have dinner with mom", "en") == "Reminder: have dinner with mom. It's today."
+    assert day_reminder_text("return the library books", "en") == "Reminder: return the library books. It's due today."
+
+
+@pytest.mark.parametrize(("said", "reply"), [
+    # guard: a deed with a day is still due by it, things sent together are no plan with someone
+    ("금요일까지 보고서와 서류 보내기", "적어 둘게요: 보고서와 서류 보내기, 이번 주 금요일까지."),
+    ("금요일까지 엄마한테 전화하기", "적어 둘게요: 엄마한테 전화하기, 이번 주 금요일까지."),
+])
+def test_ko_guard_deeds_stay_by_their_day(monday, said, reply):
+    assert said_to(monday, said) == [reply]
