@@ -191,3 +191,56 @@ def test_en_reminder_of_a_plan_is_today_not_due():
 ])
 def test_ko_guard_deeds_stay_by_their_day(monday, said, reply):
     assert said_to(monday, said) == [reply]
+
+
+# ---------------------------------------------------------------- 1. a bare 내일 inside a request
+
+def test_ko_tomorrow_inside_a_request_stays_in_its_name(monday):
+    """Before: "적어 둘게요: 엄마한테 데리러 와 달라고 부탁하기, 내일까지." (the pickup's day the asking's due, and cut)."""
+    said = said_to(monday, "엄마한테 내일 데리러 와 달라고 부탁해야 돼")
+    assert said[0] == "적어 둘게요: 엄마한테 내일 데리러 와 달라고 부탁하기."
+    assert agenda_rows(monday) == [("엄마한테 내일 데리러 와 달라고 부탁하기", "-")]
+
+
+@pytest.mark.parametrize(("said", "row"), [
+    # held out: another request, 오늘 with its part of the day
+    ("동생한테 내일 택배 받아 달라고 부탁해야 돼", ("동생한테 내일 택배 받아 달라고 부탁하기", "-")),
+    ("아빠한테 오늘 저녁에 와 달라고 말해야 해", ("아빠한테 오늘 저녁에 와 달라고 말하기", "-")),
+])
+def test_ko_held_out_bare_days_inside_requests(monday, said, row):
+    said_to(monday, said)
+    assert agenda_rows(monday) == [row]
+
+
+@pytest.mark.parametrize(("said", "row"), [
+    # guard: the errand's own day before the one told, and a day told (not asked), as before
+    ("내일 사장님한테 금요일에 쉬겠다고 말해야 해", ("사장님한테 금요일에 쉬겠다고 말하기", "2026-12-08 23:59")),
+    ("내일 엄마한테 데리러 와 달라고 부탁해야 돼", ("엄마한테 데리러 와 달라고 부탁하기", "2026-12-08 23:59")),
+])
+def test_ko_guard_the_errand_own_bare_day_is_its_due(monday, said, row):
+    said_to(monday, said)
+    assert agenda_rows(monday) == [row]
+
+
+# ---------------------------------------------------------------- 2. a trip's end with no trip kept
+
+def test_ko_trip_until_with_nothing_kept_keeps_the_trip_span(monday):
+    """Before: SmolLM2 ("죄송해요, 그건 답을 모르겠어요."), nothing kept; a routine said after it went on for ever.
+    Decided: the trip kept as its span ("출장, 이번 주 금요일까지": until), no errand made up, and a routine for while it
+    lasts ends with it."""
+    said = said_to(monday, "출장 금요일까지", "출장 기간 동안 매일 저녁 보고서 보내기")
+    assert said[0] == "출장은 이번 주 금요일까지군요. 적어 둘게요: 출장, 이번 주 금요일까지."
+    assert said[1] is not None and said[1].endswith("출장 기간 동안 보고서 보내기는 이번 주 금요일까지만 할게요.")
+    loops = {loop.desc: loop for loop in monday.service.agenda()}
+    assert loops["출장 기간 동안 보고서 보내기"].until == "2026-12-11"
+    assert "출장 가기" not in loops
+
+
+def test_ko_held_out_holiday_until(monday):
+    said = said_to(monday, "여행 일요일까지예요")
+    assert said[0] == "여행은 이번 주 일요일까지군요. 적어 둘게요: 여행, 이번 주 일요일까지."
+
+
+def test_ko_guard_a_routine_with_no_trip_has_no_end(monday):
+    said_to(monday, "매일 저녁 보고서 보내기")
+    assert monday.service.agenda()[0].until is None

@@ -238,6 +238,7 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
             reply = self._tied(reply)
         if reply is not None and reply.change.opened:
             reply = self._waited_for(reply)   # "change the locks before the new tenant moves in", then the move-in
+            reply = self._for_a_kept_trip(reply)   # "출장 금요일까지", then "출장 기간 동안 매일 …": ends with it
         if reply is not None and reply.change.closed:
             reply = self._paid_after_sent(reply, session)   # an invoice sent with net terms: its payment kept
             reply = self._next_after_done(reply)   # "send the report" done: "Next: email the boss."
