@@ -23,10 +23,14 @@ _EN_WHY = (r"(?P<why>(?:(?:the|their|his|her|its)\s+)?(?:[a-z]+\s+){0,2}?(?:was|
            r"|the\s+line\s+was\s+busy|(?:i\s+)?(?:couldn't|could\s+not)\s+get\s+through)")
 _EN_TRIED = re.compile(_EN_DEED + r"\s*(?:[,;.]\s*|\s+)(?:(?:but|and|so)\s+)?" + _EN_WHY + r"(?:\s+today|\s+again)?\s*[.!]*",
                        re.IGNORECASE)
-# "소아과에 전화했는데 안 받았어", "병원에 전화해 봤는데 문 닫았더라"
-_KO_TRIED = re.compile(r"(?P<thing>\S{1,12})(?:에|한테|에게|께)\s?(?P<verb>전화)\s?(?:를\s?)?(?:했|해\s?봤|걸었)(?:는데|더니)\s?"
-                       r"(?P<why>(?:아무도\s?)?안\s?받|부재중|문\s?(?:을\s?)?닫|통화\s?중|연결이\s?안|음성\s?사서함|휴무|쉬는\s?날)"
+# "소아과에 전화했는데 안 받았어", "병원에 전화해 봤는데 문 닫았더라", "은행 갔는데 문 닫았더라" (everyday77's nurse)
+_KO_TRIED = re.compile(r"(?P<thing>\S{1,12}?)(?:에|한테|에게|께)?\s?(?:(?P<call>전화)\s?(?:를\s?)?(?:했|해\s?봤|걸었)|"
+                       r"(?:갔|가\s?봤|들렀|다녀왔))(?:는데|더니)\s?"
+                       r"(?P<why>(?:아무도\s?)?안\s?받|부재중|문\s?(?:을\s?)?(?:닫|안\s?열)|통화\s?중|연결이\s?안|음성\s?사서함|"
+                       r"휴무|쉬는\s?날|영업\s?(?:안|끝)|마감했)"
                        r"[가-힣\s]{0,12}[.!~]*")
+
+
 _BASE = {"called": "call", "calling": "call", "rang": "call", "phoned": "call", "texted": "text", "emailed": "email",
          "went to": "go to", "going to": "go to", "stopped by": "stop by", "dropped by": "drop by"}
 
@@ -39,7 +43,7 @@ def tried_in_vain(text: str) -> tuple[str, str, str] | None:
     if len(text) > 200:
         return None
     if (m := _KO_TRIED.fullmatch(text)) is not None:
-        return f"{m['thing']} 전화", m["thing"], m["why"]
+        return f"{m['thing']} {'전화' if m['call'] else '가기'}", m["thing"], m["why"]
     if (m := _EN_TRIED.fullmatch(text)) is None:
         return None
     verb = " ".join(m["verb"].lower().split())

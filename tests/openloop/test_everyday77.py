@@ -244,3 +244,35 @@ def test_ko_held_out_holiday_until(monday):
 def test_ko_guard_a_routine_with_no_trip_has_no_end(monday):
     said_to(monday, "매일 저녁 보고서 보내기")
     assert monday.service.agenda()[0].until is None
+
+
+# ---------------------------------------------------------------- the week lived: a nurse on rotating shifts (Korean)
+
+def test_week_ko_a_bank_found_closed_stays_open(monday):
+    """Before: "'오프날 은행 가서 적금 해지하기' 말씀이세요? … 완료로 표시할게요." (a closed bank offered as done)."""
+    said = said_to(monday, "오프날 은행 가서 적금 해지해야 돼", "은행 갔는데 문 닫았더라")
+    assert said[1] == "오프날 은행 가서 적금 해지하기는 아직 안 끝난 걸로 둘게요."
+    assert len(monday.service.agenda()) == 1
+
+
+@pytest.mark.parametrize("said", ["은행 갔다 왔어", "은행 갔는데 사람이 많더라"])
+def test_week_ko_guard_a_bank_visited_closes(monday, said):
+    replies = said_to(monday, "은행 가기", said)
+    assert replies[1] == "완료로 표시했어요: 은행 가기."
+
+
+def test_week_ko_by_before_an_event_kept_is_its_time(monday):
+    """Before: "적어 둘게요: 보수교육 전까지 이수증 출력하기." (no due, the training kept on Friday at 2 PM)."""
+    said = said_to(monday, "금요일 오후 2시에 보수교육 있어", "보수교육 전까지 이수증 출력하기")
+    assert said[1] == "적어 둘게요: 보수교육 이수증 출력하기, 이번 주 금요일 오후 2시."
+    assert ("보수교육 이수증 출력하기", "2026-12-11 14:00") in agenda_rows(monday)
+
+
+def test_week_ko_held_out_before_an_interview(monday):
+    said_to(monday, "다음 주 수요일에 면접 있어", "면접 전까지 포트폴리오 정리해야 돼")
+    assert ("면접 포트폴리오 정리하기", "2026-12-16 23:59") in agenda_rows(monday)
+
+
+def test_week_ko_guard_before_a_thing_not_kept_has_no_day(monday):
+    said_to(monday, "보고서 전까지 정리하기")
+    assert agenda_rows(monday) == [("보고서 전까지 정리하기", "-")]
