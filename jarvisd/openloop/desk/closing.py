@@ -465,8 +465,7 @@ class Closing(DeskBase):
         self._remember(session, loop, self.service.now_ms())
         when = None if loop.due_ms is None else phrases.spoken_due(loop.due_ms, self.service.now_local(), self.service.tz, lang)
         if lang == "ko":
-            return DeskReply(f"{loop.desc}{phrases.topic(loop.desc)} 아직 안 끝난 걸로 둘게요{f', {when}' if when else ''}.",
-                             lang, intent="progress")
+            return DeskReply(f"{loop.desc}{phrases.topic(loop.desc)} 아직 안 끝난 걸로 둘게요.", lang, intent="progress")
         desc = phrases.second_person(loop.desc)
         return DeskReply(f"Too bad. {desc[:1].upper() + desc[1:]} stays on your agenda{f', {when}' if when else ''}.",
                          lang, intent="progress")
