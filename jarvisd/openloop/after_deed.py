@@ -11,7 +11,8 @@ from jarvisd.openloop.closures_en import base_verb
 from jarvisd.openloop.commitment_words import EN_BASE_VERBS
 
 _DEED = r"(?P<{0}>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){{0,5}}?)"
-_AFTER = r"(?:after|once|when)\s+(?:i\s+|i've\s+|i\s+have\s+|i'm\s+done\s+|i\s+finish\s+)"
+# not "when": "remind me to buy milk when I leave work" is a reminder by place (`calendar_asked`)
+_AFTER = r"(?:after|once)\s+(?:i\s+|i've\s+|i\s+have\s+|i'm\s+done\s+|i\s+finish\s+)"
 # "after I send the report, email the boss"; "once i've sent the report, email the boss"
 _FIRST = re.compile(r"(?:(?:ok|okay|so|and|also|oh)[\s,]+)*" + _AFTER + _DEED.format("deed") + r"\s*,\s*(?:then\s+)?"
                     r"(?:i\s+(?:need|have|want)\s+to\s+|i've\s+got\s+to\s+|i\s+should\s+|remind\s+me\s+to\s+)?"

@@ -141,7 +141,8 @@ def test_held_out_orders_after_a_deed(desk, kept, said, reply):
     assert replies[-1] == reply
 
 
-@pytest.mark.parametrize("said", ["after lunch, email the boss", "after I talked to him, it was fine"])
+@pytest.mark.parametrize("said", ["after lunch, email the boss", "after I talked to him, it was fine",
+                                  "remind me to buy milk when I leave work"])
 def test_guard_after_a_time_or_news_is_as_before(desk, said):
     replies = said_to(desk, said)
     assert replies[0] is None or "after you" not in replies[0]

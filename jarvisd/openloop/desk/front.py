@@ -531,7 +531,8 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
                 # "잔금 이사 전날까지": the other thing, named second, is only the day's ("잔금 … 보내기", not "잔금 이사")
                 said = other if name == other else other.rsplit(" ", 1)[0]
                 at = datetime.fromtimestamp((dated[hits[0]].due_ms or 0) / 1000, self.service.tz)
-                if text[:end].endswith("전") and (at.hour, at.minute) != (23, 59):
+                if days == 0 and text[:end].endswith("전") and text[end:].startswith("까지") and \
+                        (at.hour, at.minute) != (23, 59):
                     # "보수교육 전까지" of one at 2 PM (everyday77's nurse): by its time, not the day's end
                     noon = "오전" if at.hour < 12 else "오후"
                     clock = f"{noon} {at.hour % 12 or 12}시" + (f" {at.minute}분" if at.minute else "")
