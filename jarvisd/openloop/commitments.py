@@ -20,6 +20,7 @@ from dataclasses import replace
 
 from jarvisd.language import language_of
 from jarvisd.openloop import commitments_en, commitments_ko
+from jarvisd.openloop.booked import booked_it
 from jarvisd.openloop.commitment_types import Closure, Commitment, Reading, SentenceReading, Span, cut
 from jarvisd.openloop.commitment_words import EN_BASE_VERBS
 from jarvisd.openloop.korean_morph import KoreanAnalyzer
@@ -231,7 +232,26 @@ def read_utterance(text: str, korean: KoreanAnalyzer | None = None) -> Reading:
                 # occasion said after a deed done is read as its own sentence
                 after = commitments_en.read_sentence(text, (then.end(), end), holes)
                 part = replace(part, commitments=after.commitments) if not after.closures else part
+            elif part.closures and not part.commitments and not part.question and \
+                    (it := booked_it(text[start:end])) is not None:
+                # "i booked the haircut, it's friday at 3" (everyday77: "it's" named nothing, the haircut lost)
+                after = commitments_en.read_sentence(it, (0, len(it)), time_holes(it))
+                part = replace(part, commitments=after.commitments) if not after.closures else part
         commitments.extend(part.commitments)
         closures.extend(part.closures)
         question = part.question
+    if told and commitments:
+        commitments = [replace(c, action=_bare_day_kept(text, told, c.action)) for c in commitments]
     return Reading(tuple(commitments), tuple(closures), question)
+
+
+def _bare_day_kept(text: str, told: list[tuple[int, int]], action: str) -> str:
+    """"엄마한테 데리러 와 달라고 부탁하기" with the request's bare "내일" back before the word it came before (everyday77:
+    a vague 오늘/내일 is cut from names, `KO_VAGUE_ADVERBS`, but inside a request it is what is asked)."""
+    for s, e in told:
+        said = text[s:e].split()
+        day, rest = said[0] if said else "", said[1:] or text[e:].split(maxsplit=1)   # "오늘 저녁에": 오늘 before 저녁에
+        if day in ("오늘", "내일", "낼", "모레", "글피") and rest and day not in action.split() \
+                and re.search(r"(?:^|\s)" + re.escape(rest[0]) + r"(?:\s|$)", action):
+            action = re.sub(r"(?:^|(?<=\s))" + re.escape(rest[0]) + r"(?=\s|$)", f"{day} {rest[0]}", action, count=1)
+    return action

@@ -410,7 +410,7 @@ _ACTION_END = re.compile(
 
 # "pack the night before the flight" (the sixty-first and sixty-second sessions' low: "Sorry, I don't have an answer to
 # that."): an order timed by another promise, which the desk finds (`AgendaDesk._day_before`)
-_DAY_BEFORE_ONE = re.compile(r"\bthe\s+(?:day|night|morning)\s+before\s+(?:the|my|our)\s+[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3}\s*$")
+_DAY_BEFORE_ONE = re.compile(r"\bthe\s+(?:day|night|morning)\s+before\s+(?:the|my|our|her|his|their)\s+[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3}\s*$")
 
 
 _AND_VERB = re.compile(r"(?:,\s*(?:and\s+)?|\s+and\s+)(?:then\s+|also\s+)?(?:to\s+)?(?=(?P<verb>[a-z]+)\s+[\w'])")

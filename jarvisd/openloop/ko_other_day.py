@@ -11,7 +11,8 @@ from collections.abc import Iterator
 # "잔금 이사 전날까지 보내야돼", "항공권 체크인 출발 하루 전에 알려줘" (the sixty-sixth session: kept with no day): 까지
 # after the day, and 하루 전 for 전날
 _KO_OTHER_DAY = re.compile(r"(?P<other>[가-힣]{2,8}(?:\s(?!다음\s?날|전\s?날|당일|하루)[가-힣]{2,8})?)\s?"
-                           r"(?P<rel>전\s?날|하루\s?전(?:\s?날)?|다음\s?날|당일|날(?=\s?(?:아침|점심|저녁|밤|오전|오후|새벽|에)))"
+                           # "보수교육 전까지 이수증 출력하기" (everyday77's nurse: kept with no day): by its day
+                           r"(?P<rel>전\s?날|하루\s?전(?:\s?날)?|다음\s?날|당일|날(?=\s?(?:아침|점심|저녁|밤|오전|오후|새벽|에))|전(?=까지))"
                            r"(?=\s|$|에|까지)")
 # a departure named by what departs: "환전은 출발 전날" of the flight kept ("싱가포르 비행기")
 _KO_DEPARTURE = frozenset("출발 출국 떠나는".split())
@@ -22,7 +23,7 @@ _KO_OTHER_DAY_ASKED = re.compile(r"[?？]|언제|며칠|몇\s*시|무슨\s*요�
 _KO_AFTER_OTHER = re.compile(r"(?<![가-힣])(?P<other>[가-힣]{2,8})\s?(?:하고|한\s?(?:뒤|후|다음)(?:에)?|하고\s?나서)\s"
                              r"(?P<n>\d{1,2}|한|두|세|네|일)\s?(?P<unit>주일|주|일)\s?(?:안에|이내에|이내|내로|내에)(?=\s|$)")
 _KO_COUNT = {"한": 1, "일": 1, "두": 2, "세": 3, "네": 4}
-_KO_OTHER_DAY_SHIFT = {"전날": -1, "하루전": -1, "하루전날": -1, "다음날": 1, "당일": 0, "날": 0}
+_KO_OTHER_DAY_SHIFT = {"전": 0, "전날": -1, "하루전": -1, "하루전날": -1, "다음날": 1, "당일": 0, "날": 0}
 # "출장 기간 동안 매일 아침 일곱시에 일정 확인 알려줘 닷새 동안" (the sixty-sixth session: the agenda read out): how long,
 # said after the ask, is said first; "X 기간 동안" of a trip kept is from its day; "매일 … 확인 알려줘" asks a reminder
 _KO_LONG_AFTER = re.compile(r"(?P<body>[^?？]{2,80}?(?:알려|리마인드\s?해)\s?(?:줘|주세요|줄래|줘요))\s(?P<dur>(?:닷새|나흘|사흘|이틀|열흘|보름|일주일|"
@@ -39,7 +40,7 @@ def other_day_asked(text: str) -> bool:
 
 def says_another_day(text: str) -> bool:
     """Any word of a day said by another thing (날, 당일, 하루 전)."""
-    return re.search(r"날|당일|하루\s?전", text) is not None
+    return re.search(r"날|당일|하루\s?전|전까지", text) is not None
 
 
 def after_other(text: str) -> tuple[str, int, int, int] | None:

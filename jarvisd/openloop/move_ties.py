@@ -17,7 +17,8 @@ _WHO = r"(?P<who>she|he|they|(?!(?:the|my|our|her|his|their)\s+move\b)(?:(?:the|
 _MOVES = _WHO + r"\s+(?:moves?|has\s+moved|is\s+moving|leaves)\s+(?P<dir>out|in)"
 # "the move out", "her move-in"
 _THE_MOVE = r"(?:the|her|his|their)\s+move[\s-]?(?P<dir2>out|in)"
-_NAMED = r"(?P<x>(?:the|my|our)\s+[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3})"
+# "her birthday", "his graduation" (everyday77: "call grandma the day before her birthday" went to SmolLM2, nothing kept)
+_NAMED = r"(?P<x>(?:the|my|our|her|his|their)\s+[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3})"
 # "two days before they're due", "the day before it's due", "a week before the due date" (english71: kept "pay the
 # quarterly taxes two days"): the other is the thing the promise names, kept with its due
 _ITS_DUE = r"(?P<due>(?:it's|it\s+is|its|they're|they\s+are|theyre)\s+due|(?:the|its|their)\s+due\s+date)"

@@ -19,7 +19,6 @@ from jarvisd.language import Language
 from jarvisd.openloop import repeats
 from jarvisd.openloop.alarms import alarm_kind
 from jarvisd.openloop.commitment_words import (
-    EN_ACTIVITIES,
     EN_BASE_VERBS,
     KO_EVENT_NOUNS,
     KO_OCCASIONS,
@@ -27,6 +26,7 @@ from jarvisd.openloop.commitment_words import (
 )
 from jarvisd.openloop.hangul import RIEUL, final, topic
 from jarvisd.openloop.model import OpenLoop, until_at, until_day
+from jarvisd.openloop.plans import HEAD_END, en_at_its_time, en_on_its_day, ko_plan_with
 from jarvisd.openloop.when_words import EN_MONTH_NAMES, EN_WEEKDAYS
 from jarvisd.textsafe import MAX_TURN_CHARS
 
@@ -230,36 +230,15 @@ def ko_on_its_day(desc: str) -> bool:
     """Whether a Korean promise is a thing on a day (an occasion, a visit, an event: "랩미팅 발표", "장학금 결과 나오는
     날"), said on the day, not by it."""
     words = desc.split()
-    return bool(words) and words[-1] in _ON_THE_DAY
-
-
-_EN_EVENT_HEADS = re.compile(r"(?:meeting|lesson|conference|class|appointment|appt|interview|rehearsal|session|exam|"
-                             r"game|match|tryout|visit|checkup|check-up|consultation|surgery|flight|recital|concert|"
-                             r"party|dinner|lunch|breakfast|date|practice|training|webinar|call|trip|birthday|"
-                             r"anniversary|wedding|graduation|funeral|ceremony|festival|show|tournament|game|"
-                             r"recital|performance|play|concert|reunion|shower|sleepover|playdate|appt)(?:e?s)?",
-                             re.IGNORECASE)
-
-
-def en_at_its_time(desc: str) -> bool:
-    """Whether an English promise is a thing that happens at its time ("dentist appointment", "team meeting with
-    Sarah", "piano lessons"), said "in 1 hour", not "due in 1 hour" (the seventieth session: "Reminder: dentist
-    appointment. It's due in 1 hour."). A deed about one is not ("study for the exam", "book the flight")."""
-    head = _HEAD_END.split(desc.strip().lower(), maxsplit=1)[0].split()
-    if not head or len(head) > 1 and head[0] in EN_BASE_VERBS:   # "book the flight": a deed, whatever ends it
-        return False
-    return _EN_EVENT_HEADS.fullmatch(head[-1]) is not None or head[-1] in EN_ACTIVITIES
+    return bool(words) and words[-1] in _ON_THE_DAY or ko_plan_with(desc)
 
 
 def _ko_on_the_day(desc: str, due: str) -> str:
     """"1월 5일" for "엄마 생일" (an occasion is on its day, not by it: the fifty-sixth session said "1월 5일 화요일까지")."""
     words = desc.split()
-    return due.removesuffix("까지") if words and words[-1] in _ON_THE_DAY else due
+    return due.removesuffix("까지") if words and words[-1] in _ON_THE_DAY or ko_plan_with(desc) else due
 
 
-# a move is on its day, not by it: "move, Saturday", "move-out for mrs lopez, Thursday, December 31" (english70: "we're
-# moving on saturday" was said "move, by Saturday", a deadline)
-_EN_ON_THE_DAY = re.compile(r"(?:move|move\s+(?:out|in)|move-(?:out|in)(?:\s+for\s+.+)?)", re.IGNORECASE)
 
 
 def _due_and_repeat(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> str:
@@ -267,9 +246,10 @@ def _due_and_repeat(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> st
     due = spoken_due(loop.due_ms or 0, now, tz, lang)
     if lang == "ko":
         due = _ko_on_the_day(loop.desc, due)
-    elif (_EN_ON_THE_DAY.fullmatch(loop.desc.strip()) or en_at_its_time(loop.desc)) and due.startswith("by ") \
-            and not due.startswith("by the end"):   # "jake's field trip, Friday", not "by Friday" (session 70)
-        due = due.removeprefix("by ")
+    elif (en_on_its_day(loop.desc) or en_at_its_time(loop.desc)) and due.startswith("by "):
+        # a move, a shift, a plan with someone (english70; everyday77), an appointment or an event (session 70): on
+        # its day, not by it ("jake's field trip, Friday")
+        due = "today" if due == "by the end of today" else due if due.startswith("by the end") else due.removeprefix("by ")
     rule = repeats.from_key(loop.repeat)
     if rule is None:
         return due
@@ -840,7 +820,6 @@ def ask_close_every(loops: Sequence[OpenLoop], done: bool, lang: Lang, deed: str
 
 _EVENTS = re.compile(r"(?:meeting|lesson|conference|class|appointment|interview|shot|final|vaccine|jab|rehearsal|"
                      r"session|exam|game|match|tryout|visit)e?s")
-_HEAD_END = re.compile(r"\s+(?:for|with|to|at|in|on|from|of|about)\s")
 
 
 # a kept day, not a deadline (english67's left: "Return to work date is due by Monday, January 4, 2027."): "my return to
@@ -851,7 +830,7 @@ _A_DAY = re.compile(r"\b(?:date|day|birthday|anniversary)$", re.IGNORECASE)
 def _be(desc: str) -> str:
     """"are" for an event named in the plural ("parent teacher meetings are Thursday at 4 PM", the sixty-seventh
     session: "… meetings is …"), "is" for one thing or a deed ("grade the essays is due Thursday")."""
-    head = _HEAD_END.split(desc.lower(), maxsplit=1)[0].split()
+    head = HEAD_END.split(desc.lower(), maxsplit=1)[0].split()
     if not head or any(w in ("the", "a", "an", "my", "your", "our", "his", "her", "their") for w in head[1:]):
         return "is"     # "study for the exams": a deed and its thing
     return "are" if _EVENTS.fullmatch(head[-1]) else "is"

@@ -55,7 +55,10 @@ def ko_in_message(text: str) -> list[tuple[int, int]]:
     if told is None:
         return []
     from jarvisd.openloop.when import time_spans
-    return [(s, e) for s, e in time_spans(text) if told[0] <= s and e <= told[1] and not _KO_BARE_DAY.fullmatch(text[s:e])]
+    # a request ("… 와 달라고", "… 해 주라고") is for the other's deed: its bare 내일 is that deed's day too (everyday77)
+    asked = re.search(r"(?:달라고|주라고)$", text[told[0]:told[1]]) is not None
+    return [(s, e) for s, e in time_spans(text) if told[0] <= s and e <= told[1]
+            and (asked or not _KO_BARE_DAY.fullmatch(text[s:e]))]
 
 
 def ko_told_message(text: str) -> tuple[int, int] | None:

@@ -36,3 +36,8 @@ def for_the_trip(text: str, trip: str) -> bool:
     """Whether a routine's words say it is for while the trip lasts ("출장 기간 동안", "출장 중에", "출장 가 있는 동안")."""
     word = r"\s?".join(re.escape(part) for part in trip.split())
     return re.search(word + r"\s?(?:기간|중|동안|가\s?있는\s?동안|간\s?동안|내내)", text) is not None
+
+
+def is_trip(desc: str) -> bool:
+    """Whether a promise kept is a trip's span itself ("출장", "가족 여행"), as `Reminding._trip_ends` keeps one."""
+    return re.fullmatch(_KO_TRIPS, desc.strip()) is not None

@@ -156,7 +156,8 @@ HOLIDAYS = {"christmas eve": (12, 24), "christmas": (12, 25), "christmas day": (
             "성탄절": (12, 25), "새해첫날": (1, 1), "새해": (1, 1), "신정": (1, 1), "할로윈": (10, 31), "발렌타인데이": (2, 14)}
 HOLIDAY = (
     (("christmas", "new year", "halloween", "valentine"),
-     r"\b(?P<pre>by|on|for|before|prior\s+to|until|till|no\s+later\s+than)\s+(?:the\s+)?(?P<hol>christmas(?:\s+(?:eve|day))?"
+     # "the day before christmas" (everyday74 left "buy a gift the day"): the eve, the words "the day" the time's own
+     r"\b(?:the\s+day\s+(?=before\b))?(?P<pre>by|on|for|before|prior\s+to|until|till|no\s+later\s+than)\s+(?:the\s+)?(?P<hol>christmas(?:\s+(?:eve|day))?"
      r"|new\s+year['’]?s?(?:\s+(?:eve|day))?|halloween|valentine['’]?s(?:\s+day)?)\b"
      # "for the christmas party on the 19th": a holiday naming a thing is no time
      r"(?!\s+(?:party|parties|dinner|lunch|gifts?|presents?|cards?|tree|market|bonus|sale|concert|service|mass|"

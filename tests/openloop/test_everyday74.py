@@ -168,8 +168,9 @@ def test_ko_held_out_day_inside_what_is_told(monday, said, desc):
     # guard: a day said before the one told is the errand's own due
     ("금요일까지 직원한테 말해야 돼", ("직원한테 말하기", "2026-12-11 23:59")),
     ("내일 사장님한테 금요일에 쉬겠다고 말해야 해", ("사장님한테 금요일에 쉬겠다고 말하기", "2026-12-08 23:59")),
-    # a bare 내일 inside is read as before (the name drops it): the errand's due
-    ("엄마한테 내일 데리러 와 달라고 부탁해야 돼", ("엄마한테 데리러 와 달라고 부탁하기", "2026-12-08 23:59")),
+    # a bare 내일 inside a request is the request's since everyday77 (`test_everyday77`); a bare 내일 inside a message
+    # told (not asked) is still the errand's due
+    ("엄마한테 내일 간다고 말해야 돼", ("엄마한테 간다고 말하기", "2026-12-08 23:59")),
 ])
 def test_ko_guard_the_errand_own_day_is_its_due(monday, said, row):
     said_to(monday, said)

@@ -166,9 +166,10 @@ def test_nights_on_days_said_are_kept_each_day(tmp_path, korean):
     desk = agenda_desk(tmp_path, korean, MONDAY)
     said = said_to(desk, "I'm on nights Monday to Thursday this week", "what do I have on wednesday",
                    "when's my next day off?")
-    assert said[0] == ("Got it: Monday night shift, by the end of today. Got it: Tuesday night shift, by tomorrow. "
-                       "Got it: Wednesday night shift, by Wednesday. Got it: Thursday night shift, by Thursday.")
-    assert said[1] == "On Wednesday you have one thing due: Wednesday night shift, by Wednesday."
+    # a shift is on its day, not by it (everyday77)
+    assert said[0] == ("Got it: Monday night shift, today. Got it: Tuesday night shift, tomorrow. "
+                       "Got it: Wednesday night shift, Wednesday. Got it: Thursday night shift, Thursday.")
+    assert said[1] == "On Wednesday you have one thing due: Wednesday night shift, Wednesday."
     assert said[2] == "Your next day with no shift on your agenda is Friday."
 
 

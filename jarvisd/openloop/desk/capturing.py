@@ -19,6 +19,7 @@ from jarvisd.openloop import (
     series_end,
     shopping,
 )
+from jarvisd.openloop.after_deed import after_deed
 from jarvisd.openloop.commitment_words import EN_BASE_VERBS
 from jarvisd.openloop.commitments import Commitment, Reading, read_utterance
 from jarvisd.openloop.corrections import (
@@ -37,7 +38,15 @@ from jarvisd.openloop.intents import (
     clean,
     correction_time,
 )
-from jarvisd.openloop.model import AgendaChange, ClosedRef, Judgement, LoopStatus, OpenLoop, ProposedLoop
+from jarvisd.openloop.model import (
+    AgendaChange,
+    ClosedRef,
+    Judgement,
+    LoopStatus,
+    OpenLoop,
+    ProposedLoop,
+    after_link,
+)
 from jarvisd.openloop.move_ties import MoveTie, is_move_of, move_tie, without_span
 from jarvisd.openloop.net_terms import UNPAID, payment_of
 from jarvisd.openloop.pronouns import person_meant, persons_meant, with_person
@@ -200,6 +209,39 @@ def _any_deed_of(opened: list[ProposedLoop], shown: Sequence[OpenLoop],
 
 class Capturing(DeskBase):
     """Promises kept from what the user says, with their dues and reminders, and the reply that reads them back."""
+
+    def _after_deed(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
+        """"after I send the report, email the boss" (pass75: to SmolLM2, nothing kept): the order kept, and tied after
+        the deed when that one is open (due with it, said next when it is told done, `_next_after_done`); the reply says
+        what it waits for. None unless both read as to-dos."""
+        if lang != "en" or (said := after_deed(clean(text))) is None:
+            return None
+        order, deed = said
+        kept = self._answer(f"I need to {order}", session, lang)
+        if kept is None or len(kept.change.opened) != 1:
+            return None
+        loop = kept.change.opened[0]
+        first = self._one_named(deed)
+        if first is not None and first.id != loop.id and first.repeat is None:
+            if first.due_ms is not None and loop.due_ms is None:
+                loop = self.service.reschedule(loop.id, due_ms=first.due_ms)
+            loop = self.service.tie(loop.id, f"{first.id}:0")
+            deed = first.desc
+        head = kept.text.rstrip(".")
+        if first is not None and first.due_ms is not None and head == f"Got it: {phrases.second_person(order)}":
+            head = f"{head}, {phrases.spoken_due(first.due_ms, self.service.now_local(), self.service.tz, lang)}"
+        change = replace(kept.change, opened=(loop,))
+        return replace(kept, text=f"{head}, after you {phrases.second_person(deed)}.", change=change)
+
+    def _next_after_done(self, reply: DeskReply) -> DeskReply:
+        """A deed told done with an order kept after it ("email the boss" after "send the report"): said next."""
+        done = [loop for loop in reply.change.closed if loop.status is LoopStatus.DONE]
+        waiting = [tied for loop in done for tied in self.service.tied_to(loop.id)
+                   if (link := after_link(tied.after)) is not None and link[1] == 0]
+        if reply.lang != "en" or not waiting:
+            return reply
+        names = ", ".join(phrases.second_person(loop.desc) for loop in waiting[:3])
+        return replace(reply, text=f"{reply.text} Next: {names}.")
 
     def _ko_two_weekdays(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
         """"카페 알바 수요일이랑 금요일 저녁 여섯시부터야": the thing kept on each weekday, when each reads as a promise

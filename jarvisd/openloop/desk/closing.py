@@ -60,6 +60,7 @@ from jarvisd.openloop.service import MEANING_LOOPS
 from jarvisd.openloop.shifts import read_shift
 from jarvisd.openloop.text import names_part_of
 from jarvisd.openloop.their_news import other_than_sought
+from jarvisd.openloop.tried import tried_in_vain
 from jarvisd.openloop.when import ImpossibleTime, resolve_time, time_spans
 
 log = logging.getLogger(__name__)
@@ -515,6 +516,23 @@ class Closing(DeskBase):
         when = None if loop.due_ms is None else phrases.spoken_due(loop.due_ms, self.service.now_local(), self.service.tz, lang)
         desc = phrases.second_person(loop.desc)
         return DeskReply(progress_reply(desc[:1].upper() + desc[1:], said[1], when), lang, intent="progress")
+
+    def _tried_in_vain(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
+        """"i called the pediatrician, the office was closed" with "call the pediatrician" open (everyday74: marked
+        done): a try that came to nothing leaves the promise open, and the answer says so (`tried`). None unless one
+        open promise is named."""
+        if (tried := tried_in_vain(clean(text))) is None:
+            return None
+        loop = self._one_named(tried[0]) or self._one_named(tried[1])
+        if loop is None:
+            return None
+        self._remember(session, loop, self.service.now_ms())
+        when = None if loop.due_ms is None else phrases.spoken_due(loop.due_ms, self.service.now_local(), self.service.tz, lang)
+        if lang == "ko":
+            return DeskReply(f"{loop.desc}{phrases.topic(loop.desc)} 아직 안 끝난 걸로 둘게요.", lang, intent="progress")
+        desc = phrases.second_person(loop.desc)
+        return DeskReply(f"Too bad. {desc[:1].upper() + desc[1:]} stays on your agenda{f', {when}' if when else ''}.",
+                         lang, intent="progress")
 
     def _still_time(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
         """"Can I still do it today?", "is it too late?" of the promise in focus (told forgotten, asked about, reminded):

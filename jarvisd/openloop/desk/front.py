@@ -238,8 +238,10 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
             reply = self._tied(reply)
         if reply is not None and reply.change.opened:
             reply = self._waited_for(reply)   # "change the locks before the new tenant moves in", then the move-in
+            reply = self._for_a_kept_trip(reply)   # "출장 금요일까지", then "출장 기간 동안 매일 …": ends with it
         if reply is not None and reply.change.closed:
             reply = self._paid_after_sent(reply, session)   # an invoice sent with net terms: its payment kept
+            reply = self._next_after_done(reply)   # "send the report" done: "Next: email the boss."
         if reply is not None and (reply.change.opened or reply.change.closed or reply.change.updated):
             with self._lock:
                 self._undoable[session] = Undoable(reply.change, self.service.now_ms())
@@ -383,6 +385,10 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
                 return _joined(self._confirmed(guess, answer, lang, session), self.handle(rest, session))
             if answer is not None and waited <= LATE_ANSWER_SEC * 1000:   # the next words, but too late
                 return self._too_late(guess, answer, lang)
+        if (tried := self._tried_in_vain(text, session, lang)) is not None:   # "i called the vet, no one answered"
+            return tried
+        if (then := self._after_deed(text, session, lang)) is not None:   # "after I send the report, email the boss"
+            return then
         if lang == "en" and (told := asked_then_told(text)) is not None \
                 and read_utterance(told[1], self.korean).commitments \
                 and (closed := self._answer(told[0], session, lang)) is not None and closed.change.closed:
@@ -526,6 +532,13 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
                 self._tie(dated[hits[0]], days)
                 # "잔금 이사 전날까지": the other thing, named second, is only the day's ("잔금 … 보내기", not "잔금 이사")
                 said = other if name == other else other.rsplit(" ", 1)[0]
+                at = datetime.fromtimestamp((dated[hits[0]].due_ms or 0) / 1000, self.service.tz)
+                if days == 0 and text[:end].endswith("전") and text[end:].startswith("까지") and \
+                        (at.hour, at.minute) != (23, 59):
+                    # "보수교육 전까지" of one at 2 PM (everyday77's nurse): by its time, not the day's end
+                    noon = "오전" if at.hour < 12 else "오후"
+                    clock = f"{noon} {at.hour % 12 or 12}시" + (f" {at.minute}분" if at.minute else "")
+                    return f"{text[:start]}{said} {day.year}년 {day.month}월 {day.day}일 {clock}{text[end:]}"
                 return f"{text[:start]}{said} {day.year}년 {day.month}월 {day.day}일{text[end:]}"
         return text
 

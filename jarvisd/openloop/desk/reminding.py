@@ -487,6 +487,31 @@ class Reminding(DeskBase):
         return DeskReply(phrases.repeat_set(updated, self.service.now_local(), self.service.tz, lang), lang,
                          change=AgendaChange(updated=(updated,), before=(loop,)), intent="repeat")
 
+    def _for_a_kept_trip(self, reply: DeskReply) -> DeskReply:
+        """A routine for while a trip lasts ("출장 기간 동안 매일 저녁 보고서 보내기") kept after the trip's span was
+        ("출장 금요일까지": `_trip_ends`): it ends with the trip (everyday74 left it going on for ever)."""
+        if reply.lang != "ko":
+            return reply
+        tz, now = self.service.tz, self.service.now_local()
+        trips = [loop for loop in self._open_to_do() if loop.repeat is None and loop.due_ms is not None
+                 and trip_end.is_trip(loop.desc)]
+        said, updated = [], []
+        for loop in reply.change.opened:
+            spans = [trip for trip in trips if loop.repeat is not None and
+                     trip_end.for_the_trip(f"{loop.desc} {loop.evidence or ''}", trip.desc)]
+            if len(spans) != 1 or spans[0].due_ms is None:
+                continue
+            last = phrases.due_day(spans[0].due_ms, tz)
+            if loop.due_ms is not None and last < phrases.due_day(loop.due_ms, tz):
+                continue
+            updated.append(self.service.set_until(loop.id, last))
+            said.append(f"{loop.desc}{hangul.topic(loop.desc)} {phrases.ko_day_named(last, now)}까지만 할게요.")
+        if not updated:
+            return reply
+        ids = {loop.id: loop for loop in updated}
+        opened = tuple(ids.get(loop.id, loop) for loop in reply.change.opened)
+        return replace(reply, text=f"{reply.text} {' '.join(said)}", change=replace(reply.change, opened=opened))
+
     def _trip_ends(self, trip: str, last: date, session: str, lang: phrases.Lang) -> DeskReply | None:
         """"출장 금요일까지" with "출장 가기" or "출장 기간 동안 매일 저녁 보고서 보내기" kept (korean70 left: the trip
         itself moved to Friday, the routine went on for ever): the trip ends then (`trip_end`); the routines said for
@@ -495,10 +520,17 @@ class Reminding(DeskBase):
         routines = [loop for loop in open_now if loop.repeat is not None and
                     trip_end.for_the_trip(f"{loop.desc} {loop.evidence or ''}", trip)]
         trips = [loop for loop in open_now if loop.repeat is None and trip.replace(" ", "") in loop.desc.replace(" ", "")]
-        if not routines and not trips:
-            return None
         now, tz = self.service.now_local(), self.service.tz
         ends = phrases.ko_day_named(last, now)
+        if not routines and not trips:
+            # nothing names the trip (everyday74 left it to SmolLM2): the trip kept as its span, "출장, … 금요일까지"
+            # (까지: until, as said), so a routine for while it lasts can end with it (`_for_a_kept_trip`) and "what do
+            # I have friday" reads it; not an errand "출장 가기" made up
+            kept = self.service.add(trip, int(datetime.combine(last, time(23, 59), tzinfo=tz).timestamp() * 1000),
+                                    session=session, evidence=f"{trip} {ends}까지")
+            self._remember(session, kept, self.service.now_ms())
+            return DeskReply(f"{trip}{hangul.topic(trip)} {ends}까지군요. 적어 둘게요: {trip}, {ends}까지.", lang,
+                             change=AgendaChange(opened=(kept,)), intent="capture")
         said = [f"{trip}{hangul.topic(trip)} {ends}까지군요."]
         updated, before, closed = [], [], []
         for loop in routines:
