@@ -21,6 +21,7 @@ FRAME_SAMPLES = 512  # 32 ms at 16 kHz
 FRAME_SEC = FRAME_SAMPLES / MIC_RATE
 READ_BYTES = 1 << 22  # a WAV's samples are read in pieces of 4 MiB
 MIN_WAV_RATE = 4000  # below telephone speech (8 kHz); a rate of 1 Hz is a damaged header, not a recording
+MAX_WAV_SEC = 30 * 60  # pass 77: 3 h of 48 kHz stereo took 18.9 GB and 175 s to read; `transcribe` of 3 h, 10.7 GB
 
 
 def resample(audio: np.ndarray, rate: int, target: int) -> np.ndarray:
@@ -51,31 +52,47 @@ def read_wav(path: Path, rate: int | None = MIC_RATE) -> tuple[np.ndarray, int]:
     try:
         with open(path, "rb") as handle, wave.open(handle, "rb") as wav:
             channels, width, src_rate = wav.getnchannels(), wav.getsampwidth(), wav.getframerate()
+            if src_rate < MIN_WAV_RATE:  # pass 22: 1 Hz x 1,000,000 frames was resampled to 16e9 samples (119 GiB)
+                raise ValueError(f"{path} is not a PCM WAV file that jarvisd can read (a sample rate of {src_rate} Hz; "
+                                 f"speech is recorded at {MIN_WAV_RATE} Hz or more)")
+            if width not in (1, 2, 4):
+                raise ValueError(f"{path}: unsupported sample width {width * 8} bits")
             # read to the end, a bounded piece at a time: a header claiming 4 GB (a recorder that never wrote the
-            # real size: arecord or ffmpeg to a pipe write 0xFFFFFFFF) made one 4 GB read, a MemoryError under a limit
+            # real size: arecord or ffmpeg to a pipe write 0xFFFFFFFF) made one 4 GB read, a MemoryError under a limit.
+            # Each piece is made mono float32 as it comes (pass 77: the whole file's bytes, then its float copies of
+            # every channel, were held at once) and the length is bounded by what is read, not by the header
             step = max(1, READ_BYTES // max(1, channels * width))
-            raw = bytearray()
+            most = MAX_WAV_SEC * src_rate
+            pieces: list[np.ndarray] = []
+            frames, torn = 0, b""
             while piece := wav.readframes(step):
-                raw += piece
-            del raw[len(raw) - len(raw) % (channels * width):]  # whole frames: a torn last one is dropped
+                piece = torn + piece
+                whole = len(piece) - len(piece) % (channels * width)  # whole frames: a torn last one is dropped
+                piece, torn = piece[:whole], piece[whole:]
+                pieces.append(_mono(piece, width, channels))
+                frames += len(pieces[-1])
+                if frames > most:
+                    raise ValueError(f"{path} lasts more than {MAX_WAV_SEC // 60} minutes, longer than jarvisd "
+                                     f"reads; cut it into parts (e.g. `sox {path} part.wav trim 0 {MAX_WAV_SEC // 60}:00`)")
     except (EOFError, wave.Error, struct.error) as exc:
         raise ValueError(f"{path} is not a PCM WAV file that jarvisd can read ({str(exc) or 'it ends before its header does'})") from None
-    if src_rate < MIN_WAV_RATE:  # pass 22: 1 Hz x 1,000,000 frames was resampled to 16e9 samples (119 GiB)
-        raise ValueError(f"{path} is not a PCM WAV file that jarvisd can read (a sample rate of {src_rate} Hz; "
-                         f"speech is recorded at {MIN_WAV_RATE} Hz or more)")
+    data = np.concatenate(pieces) if pieces else np.zeros(0, dtype=np.float32)
+    if rate is None:
+        return data, src_rate
+    return resample(data, src_rate, rate), rate
+
+
+def _mono(raw: bytes, width: int, channels: int) -> np.ndarray:
+    """Float32 samples of whole PCM frames, channels averaged."""
     if width == 2:
         data = np.frombuffer(raw, dtype="<i2").astype(np.float32) / 32768.0
     elif width == 4:
         data = np.frombuffer(raw, dtype="<i4").astype(np.float32) / 2147483648.0
-    elif width == 1:
-        data = (np.frombuffer(raw, dtype=np.uint8).astype(np.float32) - 128.0) / 128.0
     else:
-        raise ValueError(f"{path}: unsupported sample width {width * 8} bits")
+        data = (np.frombuffer(raw, dtype=np.uint8).astype(np.float32) - 128.0) / 128.0
     if channels > 1:
-        data = data.reshape(-1, channels).mean(axis=1)
-    if rate is None:
-        return data, src_rate
-    return resample(data, src_rate, rate), rate
+        data = data.reshape(-1, channels).mean(axis=1, dtype=np.float32)
+    return data
 
 
 def write_wav(path: Path, audio: np.ndarray, rate: int) -> Path:
