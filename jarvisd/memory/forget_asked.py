@@ -95,6 +95,9 @@ def _said(text: str) -> str:
     return " ".join(plain_words(text).replace("\u2019", "'").split()).rstrip(" .!~")
 
 
+_KO_MINE = re.compile(r"(?:내|제|나의|우리)\s+[가-힣]\s")
+
+
 def forget_all_said(text: str) -> str | None:
     """The reply to "forget everything you know about me" (one fact at a time, said how), or None."""
     said = _said(text)
@@ -128,7 +131,9 @@ def _forget_words(text: str) -> FactAsked | None:
         return None
     if re.search(r"[가-힣]", said):
         m = _KO.fullmatch(said)
-        return FactAsked(m["x"].strip(" ,"), "ko") if m and len(m["x"].strip()) > 1 else None
+        # one syllable is a thing of the user's when said as theirs: "내 차 잊어버려" (pass 79: to SmolLM2, "그렇군요.",
+        # and "내 차는 아반떼야" still kept); "차 잊어버려" alone stays unread
+        return FactAsked(m["x"].strip(" ,"), "ko") if m and (len(m["x"].strip()) > 1 or _KO_MINE.match(said)) else None
     if m := _EN_THEIR_PLACE.fullmatch(said):
         who = re.sub(r"^(?:my|our)\s+", "", m["who"], flags=re.IGNORECASE)
         told = f"what {m['kind']} {m['who']} {m['v']}" if m["kind"] else f"where {m['who']} {m['v']}"
