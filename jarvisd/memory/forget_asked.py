@@ -23,7 +23,7 @@ from jarvisd.memory.fact_asked import (
     readings,
     said_of,
 )
-from jarvisd.memory.facts import unlabelled
+from jarvisd.memory.facts import _A_PLACE, unlabelled
 from jarvisd.textsafe import plain_words
 
 # "/forget my locker code": the slash command takes only sessions, and answered its usage line (pass 70); the words after
@@ -185,7 +185,11 @@ def one_per_subject(facts: Sequence[str]) -> list[str]:
     newest: dict[str, str] = {}
     for fact in facts:
         said = " ".join(unlabelled(said_of(fact)).casefold().split())   # "note: …" and "note: …" are two (pass 78)
-        newest.setdefault(_SUBJECT.split(said, maxsplit=1)[0].strip(" .!"), fact)
+        parts = _SUBJECT.split(said, maxsplit=1)
+        # where a thing is, is another fact than what it is (pass 79: "my car is parked on level 3" and "my car is a
+        # honda" were one, and "forget my car" asked which of the parking and the insurance, the honda not named)
+        where = " (where)" if len(parts) == 2 and _A_PLACE.match(parts[1]) else ""
+        newest.setdefault(parts[0].strip(" .!") + where, fact)
     return list(newest.values())
 
 

@@ -145,3 +145,80 @@ async def test_a_korean_fact_of_one_syllable_is_forgotten(tmp_path):
         await assistant.close()
     assert "잊었어요" in answers[1], answers[1]
     assert "아반떼" not in answers[2], answers[2]
+
+
+# ---------------------------------------------------------------- two facts that share a noun are two things
+
+@pytest.mark.parametrize(("first", "second", "asked", "meant", "not_meant"), [
+    ("remember that my gym code is 4471", "remember that my gym locker code is 9911", "what's my gym code?", "4471", "9911"),
+    ("remember that my car is a honda", "remember that my car insurance renews in may", "what car do i have?", "honda",
+     "insurance"),
+    # held out
+    ("remember that my locker code is 1234", "remember that my bike locker code is 5678", "what's my locker code?", "1234",
+     "5678"),
+    ("remember that tom's phone number is 555-0101", "remember that tom's work phone number is 555-0199",
+     "what's tom's phone number?", "0101", "0199"),
+])
+async def test_a_question_is_answered_by_the_fact_of_the_thing_asked(tmp_path, first, second, asked, meant, not_meant):
+    """Before: the newer fact holding every word asked and more ("my gym locker code is 9911" for "what's my gym code?")."""
+    thought_says: dict[str, str] = {}
+    assistant, _ = _assistant(tmp_path, thought_says)
+    try:
+        answers = await _turns(assistant, thought_says, [first, second, asked])
+    finally:
+        await assistant.close()
+    assert meant in answers[2] and not_meant not in answers[2], answers[2]
+
+
+@pytest.mark.parametrize(("first", "second", "forget", "gone", "kept"), [
+    ("remember that my gym code is 4471", "remember that my gym locker code is 9911", "forget my gym code",
+     "my gym code is 4471", "my gym locker code is 9911"),
+    ("remember that mom's birthday is march 3", "remember that mom's birthday present idea is a scarf",
+     "forget mom's birthday", "mom's birthday is march 3", "mom's birthday present idea is a scarf"),
+    # held out
+    ("remember that my wifi password is tulip22", "remember that my guest wifi password is daisy9",
+     "forget my wifi password", "my wifi password is tulip22", "my guest wifi password is daisy9"),
+])
+async def test_a_forget_takes_the_fact_of_the_thing_named(tmp_path, first, second, forget, gone, kept):
+    """Before: "Which one should I forget: … or …?" though one fact is of the very thing named."""
+    thought_says: dict[str, str] = {}
+    assistant, _ = _assistant(tmp_path, thought_says)
+    try:
+        answers = await _turns(assistant, thought_says, [first, second, forget])
+    finally:
+        await assistant.close()
+    assert answers[2].startswith("OK, I forgot"), answers[2]
+    rows = _contents(tmp_path)
+    assert gone not in rows and kept in rows
+
+
+async def test_every_fact_of_a_thing_is_named_when_a_forget_asks_which(tmp_path):
+    """Before: "forget my car" with "my car is a honda", "… parked on level 3" and "my car insurance …" asked which of
+    the parking and the insurance: the honda, one subject with the parking, was not named."""
+    thought_says: dict[str, str] = {}
+    assistant, _ = _assistant(tmp_path, thought_says)
+    try:
+        answers = await _turns(assistant, thought_says, [
+            "remember that my car is a honda", "remember that my car insurance renews in may",
+            "remember that my car is parked on level 3", "forget my car"])
+    finally:
+        await assistant.close()
+    assert answers[3].startswith("Which one"), answers[3]
+    assert "honda" in answers[3] and "level 3" in answers[3]
+    assert len(_contents(tmp_path)) >= 3
+
+
+@pytest.mark.parametrize(("turns", "said"), [
+    # guards: the one fact holding the words still answers; the newest of one thing still wins
+    (["remember that my gym locker code is 9911", "what's my gym code?"], "9911"),
+    (["remember that my gym code is 11", "remember that my gym code is 22", "what's my gym code?"], "22"),
+    (["remember that my car insurance renews in may", "when does my car insurance renew?"], "may"),
+])
+async def test_guard_the_newest_holding_the_words_still_answers(tmp_path, turns, said):
+    thought_says: dict[str, str] = {}
+    assistant, _ = _assistant(tmp_path, thought_says)
+    try:
+        answers = await _turns(assistant, thought_says, turns)
+    finally:
+        await assistant.close()
+    assert said in answers[-1], answers[-1]
