@@ -98,6 +98,7 @@ from jarvisd.memory.fact_asked import (
     not_told,
     noun_not_name,
     of_the_agenda_or_world,
+    of_the_thing_asked,
     said_back,
     said_of,
     unasked_facts,
@@ -387,8 +388,11 @@ class Assistant:
                 meant = [kept[i] for i in facts_meant(asked, [f.content for f in kept])]
                 if asked.older:   # "forget my old address": the versions a newer one superseded, the newest kept
                     meant = [item for item in meant if item.superseded_by]
-                elif len(named := one_per_subject([item.content for item in meant])) > 1:
-                    return which_to_forget(asked, named)   # "forget my code" with a gym and a bike lock code kept
+                else:
+                    if exact := of_the_thing_asked(asked, [item.content for item in meant], range(len(meant))):
+                        meant = [meant[i] for i in exact]   # "forget my gym code": not "my gym locker code is …" (pass 79)
+                    if len(named := one_per_subject([item.content for item in meant])) > 1:
+                        return which_to_forget(asked, named)   # "forget my code" with a gym and a bike lock code kept
                 gone = self.memory.forget_told(scope, meant)
         except MemoryStoreFailed:
             return unreadable(asked)   # not "forgot": nothing was deleted, and the log and the status say why

@@ -412,8 +412,34 @@ def _allergic(words: str, lang: str) -> FactAsked:
 
 def fact_meant(asked: FactAsked, facts: Sequence[str]) -> int | None:
     """The fact (index in `facts`, newest first) holding every key word of the question (a word counts when one
-    starts the other: "birthday" / "birthdays", "사물함" / "사물함은"); the newest of the best; None when none."""
-    return next(iter(facts_meant(asked, facts)), None)
+    starts the other: "birthday" / "birthdays", "사물함" / "사물함은"); the newest of the best (`of_the_thing_asked`);
+    None when none."""
+    found = facts_meant(asked, facts)
+    return next(iter(of_the_thing_asked(asked, facts, found) or found), None)
+
+
+# what a fact is of: the words before "is" / "은" / ":" (pass 79: "what's my gym code?" was answered with the newer
+# "my gym locker code is 9911", "what car do i have?" with "my car insurance renews in may", "forget mom's birthday"
+# asked which of it and "mom's birthday present idea is a scarf")
+_OF_WHAT = re.compile(r"\s+(?:is|are|was|were)\s+|(?<=[가-힣])(?:은|는)\s+|\s*[:：]\s*", re.IGNORECASE)
+_NOT_THE_THING = frozenset("new current old 새 지금 현재 우리 집".split())
+
+
+def of_the_thing_asked(asked: FactAsked, facts: Sequence[str], found: Sequence[int]) -> list[int]:
+    """Of `found` (indexes in `facts` holding the question's key words), those told of the very thing asked: every key
+    word of what the fact is of is one asked ("my gym code is 4471" for "gym code", not "my gym locker code is 9911");
+    [] when none is."""
+    asked_keys = [k for words in (asked.words, asked.other) if words for k in _keys(words)]
+    asked_keys += [same for k in asked_keys for same in _KO_SAME.get(k, ())]
+
+    def of_it(fact: str) -> bool:
+        parts = _OF_WHAT.split(" ".join(said_of(fact).split()), maxsplit=1)
+        if len(parts) < 2:
+            return False
+        keys = [k for k in _keys(parts[0]) if k not in _NOT_THE_THING]
+        return bool(keys) and all(any(_key_word(k, a) for a in asked_keys) for k in keys)
+
+    return [i for i in found if of_it(facts[i])]
 
 
 _DETERMINER = r"(?:the|a|an|this|that|my|your|our|their|his|her|its|each|every|another)"

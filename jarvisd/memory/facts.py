@@ -106,6 +106,11 @@ def _same_topic(new: MemoryItem, existing: Sequence[MemoryItem]) -> list[MemoryI
 # "what do you remember about me?" answered "You haven't asked me to remember anything yet."
 USERS_WORD = "explicit"
 MODELS_READING = "extracted"
+# everything the thought model wrote from the turns: its extracted facts, `/compact`'s summary, `/journal write`'s entry,
+# `/usermodel build`'s model, the reflection's thoughts. Pass 79: "forget my wifi password" deleted the user's fact and
+# the extracted ones, and the user model ("User's wifi password is sunflower77") and the journal entry still held it:
+# the next question's prompt had it back
+MODELS_WRITINGS = (MODELS_READING, "manual_compact", "journal", "user_model", "thought")
 
 
 def superseded(new: MemoryItem, existing: Sequence[MemoryItem]) -> list[MemoryItem]:
@@ -153,11 +158,15 @@ _ASCII_WORD = "A-Za-z0-9"
 
 
 def told_value(content: str) -> str:
-    """The value a fact tells ("my wifi password is sunflower77": "sunflower77", "거주지: 서울이야": "서울"), "" for a
-    fact of no value said apart."""
+    """The value a fact tells ("my wifi password is sunflower77": "sunflower77", "거주지: 서울이야": "서울", "my car is
+    a honda": "honda", its article off: the model writes "User drives Honda"), "" for a fact of no value said apart."""
     parts = _VALUE_AFTER.split(" ".join(unlabelled(content).split()), maxsplit=1)
     value = parts[1].strip(" .!?") if len(parts) == 2 else ""
+    value = _ARTICLE.sub("", value) or value
     return _KO_END.sub("", value).strip() if re.search(r"[가-힣]$", value) else value
+
+
+_ARTICLE = re.compile(r"^(?:an?|the)\s+", re.IGNORECASE)
 
 
 def holds_value(reading: str, value: str) -> bool:
@@ -168,7 +177,8 @@ def holds_value(reading: str, value: str) -> bool:
 
 
 def readings_of(forgotten: Sequence[MemoryItem], existing: Sequence[MemoryItem]) -> list[MemoryItem]:
-    """The facts the model extracted (`existing`) that hold the value of a fact of the user's `forgotten`."""
+    """What the model wrote (`existing`: extracted facts, summaries, journal entries, the user model, thoughts;
+    `MODELS_WRITINGS`) that holds the value of a fact of the user's `forgotten`."""
     values = {value for item in forgotten if (value := told_value(item.content))}
-    return [item for item in existing if item.source == MODELS_READING
+    return [item for item in existing if item.source in MODELS_WRITINGS
             and any(holds_value(item.content, value) for value in values)]

@@ -23,7 +23,7 @@ from jarvisd.memory.fact_asked import (
     readings,
     said_of,
 )
-from jarvisd.memory.facts import unlabelled
+from jarvisd.memory.facts import _A_PLACE, unlabelled
 from jarvisd.textsafe import plain_words
 
 # "/forget my locker code": the slash command takes only sessions, and answered its usage line (pass 70); the words after
@@ -95,6 +95,9 @@ def _said(text: str) -> str:
     return " ".join(plain_words(text).replace("\u2019", "'").split()).rstrip(" .!~")
 
 
+_KO_MINE = re.compile(r"(?:내|제|나의|우리)\s+[가-힣]\s")
+
+
 def forget_all_said(text: str) -> str | None:
     """The reply to "forget everything you know about me" (one fact at a time, said how), or None."""
     said = _said(text)
@@ -128,7 +131,9 @@ def _forget_words(text: str) -> FactAsked | None:
         return None
     if re.search(r"[가-힣]", said):
         m = _KO.fullmatch(said)
-        return FactAsked(m["x"].strip(" ,"), "ko") if m and len(m["x"].strip()) > 1 else None
+        # one syllable is a thing of the user's when said as theirs: "내 차 잊어버려" (pass 79: to SmolLM2, "그렇군요.",
+        # and "내 차는 아반떼야" still kept); "차 잊어버려" alone stays unread
+        return FactAsked(m["x"].strip(" ,"), "ko") if m and (len(m["x"].strip()) > 1 or _KO_MINE.match(said)) else None
     if m := _EN_THEIR_PLACE.fullmatch(said):
         who = re.sub(r"^(?:my|our)\s+", "", m["who"], flags=re.IGNORECASE)
         told = f"what {m['kind']} {m['who']} {m['v']}" if m["kind"] else f"where {m['who']} {m['v']}"
@@ -180,7 +185,11 @@ def one_per_subject(facts: Sequence[str]) -> list[str]:
     newest: dict[str, str] = {}
     for fact in facts:
         said = " ".join(unlabelled(said_of(fact)).casefold().split())   # "note: …" and "note: …" are two (pass 78)
-        newest.setdefault(_SUBJECT.split(said, maxsplit=1)[0].strip(" .!"), fact)
+        parts = _SUBJECT.split(said, maxsplit=1)
+        # where a thing is, is another fact than what it is (pass 79: "my car is parked on level 3" and "my car is a
+        # honda" were one, and "forget my car" asked which of the parking and the insurance, the honda not named)
+        where = " (where)" if len(parts) == 2 and _A_PLACE.match(parts[1]) else ""
+        newest.setdefault(parts[0].strip(" .!") + where, fact)
     return list(newest.values())
 
 

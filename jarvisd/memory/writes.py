@@ -16,7 +16,15 @@ from datetime import datetime
 from jarvisd.memory.access import PolicyBook
 from jarvisd.memory.deixis import is_deictic
 from jarvisd.memory.episodes import episode_text, exchange_of
-from jarvisd.memory.facts import interferes, outranked_by, readings_of, superseded, told_topic, topic_of
+from jarvisd.memory.facts import (
+    MODELS_WRITINGS,
+    interferes,
+    outranked_by,
+    readings_of,
+    superseded,
+    told_topic,
+    topic_of,
+)
 from jarvisd.memory.items import EXPLICIT_IMPORTANCE, MemoryItem, natural_id, new_item
 from jarvisd.memory.patterns import MAX_PATTERNS, TaskPattern, pattern_hits
 from jarvisd.memory.query_words import normalise
@@ -130,8 +138,9 @@ class Writes:
         """Delete kept facts ("forget my gym code": those `told_facts(scope, superseded=True)` gave that hold its key
         words, `fact_asked.facts_meant`), the user's own only. Returns those deleted. Durable when it returns."""
         mine = [item for item in items if item.user == scope.user and item.source == "explicit"]
-        if mine:   # with the model's readings holding their values (`facts.readings_of`, pass 78)
-            q = StoreQuery(access=self.policies.access(scope), kinds=("semantic",), sources=("extracted",),
+        if mine:   # with the model's readings holding their values (`facts.readings_of`, pass 78), and whatever else it
+            # wrote from the turns (summaries, journal, user model, thoughts: pass 79)
+            q = StoreQuery(access=self.policies.access(scope), sources=MODELS_WRITINGS,
                            limit=READINGS_SCAN, match_required=False, include_superseded=True)
             readings = readings_of(mine, [c.item for c in self.store.search(q) if c.item.user == scope.user])
             self.store.delete([item.id for item in [*mine, *readings]])
