@@ -55,8 +55,8 @@ def read_wav(path: Path, rate: int | None = MIC_RATE) -> tuple[np.ndarray, int]:
             if src_rate < MIN_WAV_RATE:  # pass 22: 1 Hz x 1,000,000 frames was resampled to 16e9 samples (119 GiB)
                 raise ValueError(f"{path} is not a PCM WAV file that jarvisd can read (a sample rate of {src_rate} Hz; "
                                  f"speech is recorded at {MIN_WAV_RATE} Hz or more)")
-            if width not in (1, 2, 4):
-                raise ValueError(f"{path}: unsupported sample width {width * 8} bits")
+            if width not in (1, 2, 4):   # 24-bit PCM, a recorder's usual setting: FFmpeg reads it (pass 77's low)
+                raise wave.Error(f"{width * 8}-bit samples")
             # read to the end, a bounded piece at a time: a header claiming 4 GB (a recorder that never wrote the
             # real size: arecord or ffmpeg to a pipe write 0xFFFFFFFF) made one 4 GB read, a MemoryError under a limit.
             # Each piece is made mono float32 as it comes (pass 77: the whole file's bytes, then its float copies of
@@ -75,11 +75,45 @@ def read_wav(path: Path, rate: int | None = MIC_RATE) -> tuple[np.ndarray, int]:
                     raise ValueError(f"{path} lasts more than {MAX_WAV_SEC // 60} minutes, longer than jarvisd "
                                      f"reads; cut it into parts (e.g. `sox {path} part.wav trim 0 {MAX_WAV_SEC // 60}:00`)")
     except (EOFError, wave.Error, struct.error) as exc:
-        raise ValueError(f"{path} is not a PCM WAV file that jarvisd can read ({str(exc) or 'it ends before its header does'})") from None
+        # not a PCM WAV the `wave` module reads: float or 24-bit WAV, A-law, FLAC, MP3, M4A … go to FFmpeg
+        return _decoded(path, rate, str(exc) or "it ends before its header does")
     data = np.concatenate(pieces) if pieces else np.zeros(0, dtype=np.float32)
     if rate is None:
         return data, src_rate
     return resample(data, src_rate, rate), rate
+
+
+def _decoded(path: Path, rate: int | None, why: str) -> tuple[np.ndarray, int]:
+    """Mono float32 samples of an audio file the `wave` module does not read (24-bit or float WAV, A-law, mu-law,
+    WAVE_FORMAT_EXTENSIBLE, FLAC, MP3, M4A, OGG), decoded by FFmpeg through PyAV (faster-whisper's own decoder) a
+    frame at a time, bounded as a WAV is (`MAX_WAV_SEC`); ValueError naming the file when FFmpeg cannot read it either
+    (`why`: what `wave` said)."""
+    import av  # faster-whisper's dependency: FFmpeg's decoders, no ffmpeg binary needed
+
+    try:
+        with av.open(str(path), mode="r", metadata_errors="ignore") as container:
+            if not container.streams.audio:
+                raise ValueError(f"{path} holds no audio ({why})")
+            stream = container.streams.audio[0]
+            target = rate or stream.rate or MIC_RATE
+            if target < MIN_WAV_RATE:
+                raise ValueError(f"{path} is not an audio file that jarvisd can read (a sample rate of {target} Hz)")
+            resampler = av.AudioResampler(format="flt", layout="mono", rate=target)
+            pieces: list[np.ndarray] = []
+            samples, most = 0, MAX_WAV_SEC * target
+            for frame in container.decode(stream):
+                for out in resampler.resample(frame):
+                    pieces.append(out.to_ndarray().reshape(-1).astype(np.float32, copy=False))
+                    samples += len(pieces[-1])
+                if samples > most:
+                    raise ValueError(f"{path} lasts more than {MAX_WAV_SEC // 60} minutes, longer than jarvisd reads; "
+                                     f"cut it into parts (e.g. `sox {path} part.wav trim 0 {MAX_WAV_SEC // 60}:00`)")
+            pieces.extend(out.to_ndarray().reshape(-1).astype(np.float32, copy=False) for out in resampler.resample(None))
+    except av.FFmpegError as exc:
+        raise ValueError(f"{path} is not an audio file that jarvisd can read ({why}; FFmpeg: {exc.strerror or exc})") \
+            from None
+    data = np.concatenate(pieces) if pieces else np.zeros(0, dtype=np.float32)
+    return data, target
 
 
 def _mono(raw: bytes, width: int, channels: int) -> np.ndarray:

@@ -129,7 +129,9 @@ def add_parser(subparsers: argparse._SubParsersAction,  # type: ignore[type-arg]
     """Adds `transcribe`, `say` and `listen`. `answer_factory(cfg)` gives `listen` its answer function
     (the agent); without one, `listen` repeats what it heard."""
     transcribe = subparsers.add_parser("transcribe", help="transcribe a WAV file with Whisper",
-                                       description="Print the Whisper transcript of IN.wav and its language.")
+                                       description="Print the Whisper transcript of IN.wav and its language. Any PCM WAV is read "
+                                       "directly; a 24-bit or float WAV, FLAC, MP3, M4A or OGG is decoded by FFmpeg "
+                                       "(PyAV, bundled with faster-whisper). At most 30 minutes.")
     transcribe.add_argument("wav", type=Path, metavar="IN.wav")
     transcribe.add_argument("--language", choices=["auto", "ko", "en"], help="override voice.language")
     transcribe.add_argument("--json", action="store_true", help="print text, language and timings as JSON")
