@@ -75,3 +75,21 @@ def test_speech_in_a_24_bit_wav_and_a_flac_is_transcribed(models, tmp_path):
     for out, args in ((tmp_path / "said24.wav", ["-b", "24", "-r", "48000"]), (tmp_path / "said.flac", [])):
         heard = models.recognizer.transcribe(read_wav(_sox(spoken, out, *args), MIC_RATE)[0]).text
         assert word_error_rate(said, heard) <= 0.2, (out.name, heard)
+
+
+@pytest.mark.parametrize(("name", "container", "codec"), [("tone.mp3", "mp3", "libmp3lame"), ("tone.m4a", "mp4", "aac")])
+def test_a_compressed_recording_is_decoded(tmp_path, name, container, codec):
+    import av
+
+    t = np.arange(44100) / 44100
+    tone = (0.4 * np.sin(2 * np.pi * 440 * t)).astype(np.float32)
+    with av.open(str(tmp_path / name), "w", format=container) as out:
+        stream = out.add_stream(codec, rate=44100)
+        stream.layout = "mono"
+        frame = av.AudioFrame.from_ndarray(tone[None, :], format="flt", layout="mono")
+        frame.rate = 44100
+        for packet in [*stream.encode(frame), *stream.encode(None)]:
+            out.mux(packet)
+    audio, rate = read_wav(tmp_path / name, MIC_RATE)
+    assert rate == MIC_RATE and abs(len(audio) - MIC_RATE) <= MIC_RATE // 10   # an encoder's priming samples
+    assert 0.3 < float(np.abs(audio).max()) < 0.7
