@@ -13,7 +13,7 @@ import re
 import weakref
 from collections import deque
 from collections.abc import AsyncIterator, Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -51,9 +51,11 @@ from jarvisd.memory.cli import embedder_absence, open_service, remember_command
 from jarvisd.memory.commands import PROCEDURES_DIR, register_memory_commands
 from jarvisd.memory.dated_deeds import (
     DeedByDay,
+    day_retold,
     deed_by_told_day,
     fits,
     named_whole,
+    owner_named,
     person_of,
     pronoun_of,
     whose_said,
@@ -77,12 +79,16 @@ from jarvisd.memory.dated_facts_ko import (
     KoBefore,
     ko_before_told_day,
     ko_day_not_told,
+    ko_day_retold,
     ko_day_unsure,
     ko_day_words,
     ko_days_to_told_day,
+    ko_owner,
+    ko_owner_named,
     ko_same_owner,
     ko_subject,
     ko_told_date,
+    ko_told_day,
     ko_unowned,
     ko_when_told_day,
     ko_with_told_owner,
@@ -236,6 +242,8 @@ class Assistant:
     # each session's promise kept before a day not told yet ("send him a card before his birthday"): the loop's id and
     # the promise read, given its due when the day is told (`_dated_deed_told`)
     _dated_waiting: dict[str, tuple[str, DeedByDay]] = field(default_factory=dict)
+    # "Whose birthday do you mean: …?" asked (dated79): the promise read and the owners offered, for the reply naming one
+    _dated_which: dict[str, tuple[DeedByDay | KoBefore, list[str]]] = field(default_factory=dict)
 
     def scope(self, session: str = "default") -> MemoryScope:
         return MemoryScope(user=self.cfg.general.user, agent=self.agent.name, session=session)
@@ -616,10 +624,26 @@ class Assistant:
                 return None if said is None else said.text   # the day on the agenda itself: the deed before it
             if kept is None:
                 return None
-            day = next((day for fact in kept if (day := ko_told_date(said_of(fact), now)) is not None), None)
-            if day is None:
+            dated = [(fact, day) for fact in kept if (day := ko_told_date(said_of(fact), now)) is not None]
+            if not dated:
                 undated = undated or next(iter(kept), None)
                 continue
+            day = dated[0][1]
+            if ko_owner(thing) is None:
+                # "생신 3일 전에 카드 보내야 해" after "할머니 생신이 12월 20일이야" (dated79: kept "생신 카드 보내기"): whose day
+                # it is, from the fact; two people's: which one is asked
+                owners: dict[str | None, tuple[str, date]] = {}
+                for fact, on in dated:
+                    subject = ko_subject(said_of(fact)) or thing
+                    owners.setdefault(ko_owner(subject), (subject, on))
+                if len(owners) > 1 and asked.deed:
+                    listed = sorted(owners.items(), key=lambda one: one[1][1])
+                    names = [who for who, _ in listed if who not in (None, "me")]
+                    if len(names) == len(listed):
+                        self._dated_which[session] = (asked, names)
+                        said = " 아니면 ".join(f"{who}({on.month}월 {on.day}일)" for who, (_, on) in listed)
+                        return f"누구 {ko_unowned(thing)} 말씀이세요: {said}?"
+                thing, day = next(iter(owners.values()))
             if asked.deed:
                 said = self.desk.handle(asked.said(thing, object_, day - timedelta(days=asked.days)), session)
                 return None if said is None else said.text
@@ -632,9 +656,50 @@ class Assistant:
             return None
         return ko_day_not_told(readings[0][0])
 
+    def _retold_fact(self, text: str, scope: MemoryScope, session: str) -> str | None:
+        """`/remember` of a dated thing's day told again with its owner named: "/remember my grandson's birthday is on
+        december 22" of "actually his birthday is december 22" with "my grandson's birthday is on december 20" kept (the
+        one kept fact "his" fits), "/remember 할머니 생신은 12월 22일이야" of "할머니 생신 12월 22일로 바뀌었어"; None
+        for anything else (no such fact kept, two fitting, a promise's day waiting to be told: `_dated_deed_told`)."""
+        if (ko := ko_day_retold(text)) is not None:
+            thing, day = ko
+            return f"/remember {thing}{'은' if (ord(thing[-1]) - 0xAC00) % 28 else '는'} {day}이야" \
+                if self._ko_dated_facts(thing, scope) else None
+        if (en := day_retold(text)) is None or session in self._dated_waiting:
+            return None
+        whose, noun, value = en
+        kept = self._facts_holding(FactAsked(noun, "en"), scope)
+        owners = {told_owner(fact) for fact in map(said_of, kept or ())
+                  if (thing := dated_thing(fact)) is not None and thing.lower().endswith(noun)}
+        fitting = [who for who in owners if who not in (None, "me") and fits(whose, who)]
+        if len(fitting) != 1:
+            return None
+        fact = f"{person_of(fitting[0])}'s {noun} is {value}"
+        return f"/remember {fact}" if told_day(fact) is not None else None
+
+    def _which_answered(self, text: str, asked: DeedByDay | KoBefore, owners: list[str], scope: MemoryScope,
+                        session: str) -> str | None:
+        """"the nephew" (or "조카") after "Whose birthday do you mean: your grandson's (…) or your nephew's (…)?": the
+        promise kept for that one; None when the reply names none of them (the question is dropped, the turn goes on)."""
+        if isinstance(asked, KoBefore):
+            who = ko_owner_named(text, owners)
+            if who is None:
+                return None
+            words = asked.head.split()
+            return self._ko_before_told_day(replace(asked, head=" ".join([*words[:-1], who, words[-1]])), scope, session)
+        who = owner_named(text, owners)
+        return None if who is None else self._deed_by_told_day(replace(asked, whose=who), "", scope, session)
+
     def _told_date_before(self, command: str, scope: MemoryScope) -> tuple[str, date] | None:
         """(the thing, the date kept for it) when `command` tells a dated thing's day again ("/remember our anniversary
         is June 15th" with "our anniversary is on June 14th" kept), read before the new fact is kept; else None."""
+        fact = command.removeprefix("/remember ")
+        if command.startswith("/remember ") and (thing := ko_subject(fact)) is not None and ko_told_day(fact) is not None:
+            # "할머니 생신은 12월 22일이야" with "할머니 생신이 12월 20일이야" kept (dated79)
+            now = self.desk.service.now_local()
+            old = next((day for kept in self._ko_dated_facts(thing, scope) or ()
+                        if (day := ko_told_date(said_of(kept), now)) is not None), None)
+            return None if old is None else (thing, old)
         if not command.startswith("/remember ") or (thing := dated_thing(command.removeprefix("/remember "))) is None:
             return None
         kept = self._dated_facts(thing, scope)
@@ -648,20 +713,31 @@ class Assistant:
         did not move."""
         service = self.desk.service
         now = service.now_local()
-        new = told_date(command.removeprefix("/remember "), now)
-        named = _unowned(thing).casefold()
+        fact = command.removeprefix("/remember ")
+        korean = ko_subject(fact) is not None
+        new = ko_told_date(fact, now) if korean else told_date(fact, now)
+        named = (ko_unowned(thing) if korean else _unowned(thing)).casefold()
         if new is None or new == old or not named:
             return None
+        # a promise kept for it by `_deed_by_told_day` names the person and "his birthday" ("send my grandson a card for
+        # his birthday": dated79, not moved), or "the grandson's birthday"
+        m = None if korean else re.fullmatch(r"(?P<who>[\w-]+)(?:'s|')\s+(?:[\w-]+\s+){0,2}(?P<noun>[\w-]+)", named)
+        tied = None if m is None else re.compile(rf"\b{re.escape(m['who'])}\b.*\bfor\s+(?:his|her|their)\s+{re.escape(m['noun'])}\b")
         shift = int((new - old).days) * 86_400_000
         moved = []
         for loop in service.agenda():
-            if loop.due_ms is None or not re.search(rf"\b{re.escape(named)}\b", loop.desc.casefold()):
+            desc = loop.desc.casefold()
+            if loop.due_ms is None or not (named in desc if korean else re.search(rf"\b{re.escape(named)}\b", desc)
+                                           or tied is not None and tied.search(desc)):
                 continue
             moved.append(service.reschedule(loop.id, due_ms=loop.due_ms + shift,
                                             remind_ms=None if loop.remind_ms is None else loop.remind_ms + shift))
         if not moved:
             return None
-        items = "; ".join(f"{phrases.second_person(loop.desc)}, {phrases.spoken_due(loop.due_ms or 0, now, service.tz, 'en')}"
+        if korean:
+            items = "; ".join(f"{loop.desc}, {phrases.spoken_due(loop.due_ms or 0, now, service.tz, 'ko')}" for loop in moved)
+            return f"함께 옮겼어요: {items}."
+        items = "; ".join(f"{phrases.second_person(loop.desc)}, now {phrases.spoken_due(loop.due_ms or 0, now, service.tz, 'en')}"
                           for loop in moved)
         return f"Moved with it: {items}."
 
@@ -702,6 +778,8 @@ class Assistant:
             owners = dict(sorted(owners.items(), key=lambda one: told_date(one[1], now) or date.max))
             said = " or ".join(f"{whose_said(whose, who)} ({day:%B} {day.day})" if (day := told_date(fact, now)) else
                                whose_said(whose, who) for who, fact in owners.items())
+            if None not in owners and "me" not in owners:   # the reply naming one keeps it (dated79)
+                self._dated_which[session] = (replace(asked, noun=noun), [who for who in owners if who is not None])
             return f"Whose {noun} do you mean: {said}? Say it again with the name."
         if not owners:
             return self._deed_day_asked(asked, noun, whose, session)
@@ -827,10 +905,18 @@ class Assistant:
                 answer.append(reply)  # a tool call waits for the user: this turn is the answer, not a question
                 yield reply
                 return
+            if (which := self._dated_which.pop(session, None)) is not None \
+                    and (dated := await asyncio.to_thread(self._which_answered, text, *which, scope, session)) is not None:
+                answer.append(dated)   # "the nephew" after "Whose birthday do you mean: …?" (dated79); else dropped
+                yield dated
+                await asyncio.to_thread(self._record_desk_turn, scope, text, dated, forgets)
+                return
             if (words := slash_forget_words(text)) is not None:
                 text = words   # "/forget my locker code": a kept fact's forget, as said in words (pass 70)
+            # "actually his birthday is december 22", "할머니 생신 12월 22일로 바뀌었어" (dated79): the day's fact told again
+            retold = None if is_command(text) else await asyncio.to_thread(self._retold_fact, text, scope, session)
             # in a thread: the reader itself costs 0.8 s CPU on 4,000 characters of commas after a Korean word (pass 67)
-            command = text if is_command(text) else await asyncio.to_thread(self._remember_in_words, text, session)
+            command = retold or (text if is_command(text) else await asyncio.to_thread(self._remember_in_words, text, session))
             corrected = None if command is not None else self._fact_corrected(text, session)
             command = command or corrected
             if command is None and (emoji := await asyncio.to_thread(emoji_named, text)) is not None:
@@ -848,9 +934,10 @@ class Assistant:
             if command is not None:
                 moved_day = self._told_date_before(command, scope)
                 reply = await self.commands.run(command, self.command_context(session))
-                if moved_day is not None and reply.startswith(("Remembered: ", "Updated: ")) \
-                        and (moved := await asyncio.to_thread(self._move_made_for, command, *moved_day)) is not None:
-                    reply = f"{reply}. {moved}"   # "book a restaurant two weeks before" moves with the anniversary
+                moved = None
+                if moved_day is not None and (reply.startswith(("Remembered: ", "Updated: ")) or reply.endswith("기억해 둘게요.")):
+                    # "book a restaurant two weeks before" moves with the anniversary (said last, after "Updated: …")
+                    moved = await asyncio.to_thread(self._move_made_for, command, *moved_day)
                 if reply.startswith("Remembered: ") and command.startswith("/remember ") \
                         and (due := await asyncio.to_thread(self._dated_deed_told, command.removeprefix("/remember "),
                                                             session)) is not None:
@@ -870,13 +957,17 @@ class Assistant:
                     visit = await asyncio.to_thread(self.desk.handle, tail, session)
                     if visit is not None and visit.change.opened:
                         reply = f"{reply}. {visit.text}"
-                if reply.startswith("Remembered: ") and (changed_told(text) or _CHANGE_SAID.search(text)) \
+                if reply.startswith("Remembered: ") and (changed_told(text) or _CHANGE_SAID.search(text) or retold) \
                         and (was := await asyncio.to_thread(self._replaced, reply.removeprefix("Remembered: "), scope)):
                     # "i sold the honda, i drive a toyota now" (round 65: the desk's "Good. That wasn't on your
                     # agenda", the honda still said): the old fact is kept as history, hidden from every answer
                     reply = f"Updated: {reply.removeprefix('Remembered: ')} (before: {was})"
+                if retold is not None and reply.startswith("Remembered: "):
+                    reply = "Updated: " + reply.removeprefix("Remembered: ")   # a day told again (dated79)
                 if command.startswith("/remember my name is ") and reply.startswith("Remembered: my name is "):
                     reply = f"Nice to meet you, {command.removeprefix('/remember my name is ')}. I'll remember your name."
+                if moved is not None:
+                    reply = f"{reply.rstrip('.')}. {moved}" if not reply.endswith("요.") else f"{reply} {moved}"
                 answer.append(reply)
                 yield reply
                 return

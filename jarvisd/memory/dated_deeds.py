@@ -135,3 +135,38 @@ def pronoun_of(owner: str) -> str:
     """"his" of "grandson's", "her" of "mom's", "their" of a name's or anyone else's."""
     word = owner.removesuffix("'s").removesuffix("'")
     return "his" if word in _MALE else "her" if word in _FEMALE else "their"
+
+
+# "actually his birthday is december 22", "her birthday is now on the 3rd", "oh wait, his birthday moved to december 22"
+# (dated79: the desk read it as a correction of the promise just made, moved it to the day told, and memory kept the old
+# day): a day told again of the one "his" / "her" names
+_RETOLD = re.compile(
+    r"(?:(?:actually|oh|no|wait|sorry|oops|hmm|so|and|jarvis)\W+)*(?P<whose>his|her|their)\s+(?P<noun>" + _DATED
+    + r")\s+(?:(?:is|'s|was|has\s+been|got)\s+(?:actually\s+|now\s+|really\s+)?(?:moved\s+to\s+|changed\s+to\s+)?"
+    r"|(?:moved|changed)\s+to\s+)"
+    r"(?P<value>(?:on\s+)?[\w ,.'-]{2,40}?)(?:\s+(?:actually|now|instead|this\s+year))?",
+    re.IGNORECASE)
+
+
+def day_retold(text: str) -> tuple[str, str, str] | None:
+    """("his", "birthday", "on december 22") of "actually his birthday is december 22"; None for anything else (a day
+    of its own: "my grandson's birthday is december 22" is kept by memory as any fact is)."""
+    said = " ".join(plain_words(text).split()).rstrip(" .!?")
+    if len(said) > 160 or (m := _RETOLD.fullmatch(said)) is None:
+        return None
+    value = m["value"].strip(" ,")
+    return m["whose"].lower(), m["noun"].lower(), value if value.lower().startswith("on ") else f"on {value}"
+
+
+def owner_named(reply: str, owners: list[str]) -> str | None:
+    """The one of `owners` ("grandson's", "nephew's") a short reply names: "the nephew", "my grandson's", "nephew", "the
+    one for my nephew"; None for anything else (the question is dropped)."""
+    said = " ".join(plain_words(reply).split()).rstrip(" .!?").lower()
+    if len(said) > 60:
+        return None
+    said = re.sub(r"^(?:(?:oh|um|uh|ok|okay|well|i\s+mean|it's|its|it\s+is|the\s+one\s+for|for)\W+)*", "", said)
+    m = re.fullmatch(r"(?:(?:my|the|your|our)\s+)?(?P<who>[a-z][\w-]*?)(?:'s|s'|')?(?:\s+(?:one|" + _DATED + r"))?", said)
+    if m is None:
+        return None
+    named = [who for who in owners if who.removesuffix("'s").removesuffix("'").lower() == m["who"]]
+    return named[0] if len(named) == 1 else None

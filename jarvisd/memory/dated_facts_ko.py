@@ -30,8 +30,12 @@ _REMIND = (r"(?:알려\s*(?:줘|주세요|줄래|줘요|줄래요|주라|줄\s*�
 # a promise said as one's own ("사야 해", "예약하기로 했어", "주문할 거야"): kept by the agenda, due by the day worked out
 _OWN_DEED = (r"(?:야\s*(?:해|돼|지|겠다|겠어|한다|된다|해요|돼요|합니다)|기로\s*했(?:어|다|어요)|\s*거야|\s*거예요|게|래)")
 # the time before a day: "일주일 전에", "3일 전까지", "이틀 전", "전날"
-_BEFORE = re.compile(r"(?:의)?\s+(?:" + _AMOUNT + r"\s*전(?:에|까지|쯤|쯤에|에는)?|(?P<eve>전날)(?:에|까지)?|(?P<same>당일)(?:에|까지|날)?)"
+# a bare "전에" (dated79: "생신 전에 선물 사야 돼" was kept with no due): by the day before, as English "before his birthday"
+_BEFORE = re.compile(r"(?:의)?\s+(?:" + _AMOUNT + r"\s*전(?:에|까지|쯤|쯤에|에는)?|(?P<eve>전날)(?:에|까지)?|(?P<same>당일)(?:에|까지|날)?"
+                     r"|전(?:에|까지|에는))"
                      r"(?=\s|$)")
+# "생신날 전화드려야 해" (dated79: kept with no due): the day itself, as "생신 당일"
+_DAY_OF = re.compile(r"(?P<thing>" + _DATED + r")날(?P<particle>에|까지|에는)?(?=\s)")
 _DATED_WORD = re.compile(r"[가-힣]{0,6}?(?:" + _DATED + r")")
 # what is bought or made for a day, said before it ("생일 선물 생일 이틀 전까지 사야 해"): not whose the day is
 _OBJECT = re.compile(r"선물|케이크|꽃|꽃다발|카드|편지|용돈|반지|티켓|예약|" + _DATED)
@@ -113,6 +117,7 @@ def ko_before_told_day(text: str) -> KoBefore | None:
     """A Korean ask before a day ("엄마 생신 일주일 전에 선물 사라고 알려줘", "결혼기념일 3일 전에 알려줘", "생일 선물 생일 이틀
     전까지 사야 해"), or None; the words before the time end in a dated thing (생일, 생신, 기념일, …)."""
     said = re.sub(r"^" + _LEAD, "", _said(text))
+    said = _DAY_OF.sub(lambda m: f"{m['thing']} 당일{m['particle'] or ''}", said, count=1)
     m = _BEFORE.search(said)
     if m is None:
         return None
@@ -246,3 +251,30 @@ def ko_day_not_told(thing: str) -> str:
 def ko_day_unsure(told_back: str, fact: str, then: str) -> str:
     """A kept fact of the thing that tells no solar day ("음력 12월 20일", "봄"): said back, and the day asked for."""
     return f"{told_back} {'양력 ' if '음력' in fact else ''}날짜를 알려 주시면 {then}."
+
+
+# "할머니 생신 12월 22일로 바뀌었어", "결혼기념일이 5월 12일로 변경됐어" (dated79: the desk moved the promise just made to the
+# new day, and memory kept the old one): a day told again
+_KO_RETOLD = re.compile(_LEAD + _THING + r"\s*(?:이|가|은|는)?\s+(?:사실\s+|올해는?\s+)?(?P<value>[0-9가-힣 ]{2,20}?)\s*(?:으로|로)\s*"
+                        r"(?:바뀌었|바뀌였|바꼈|변경됐|변경되었|옮겨졌|미뤄졌|당겨졌)(?:어|대|어요|대요|습니다|다|네|더라)?")
+
+
+def ko_day_retold(text: str) -> tuple[str, str] | None:
+    """("할머니 생신", "12월 22일") of "할머니 생신 12월 22일로 바뀌었어"; None when no day of the calendar is told."""
+    m = _KO_RETOLD.fullmatch(_said(text))
+    if m is None:
+        return None
+    thing, value = " ".join(m["thing"].split()), m["value"].strip()
+    return (thing, value) if ko_told_day(f"{thing}은 {value}이야") is not None else None
+
+
+def ko_owner_named(reply: str, owners: list[str]) -> str | None:
+    """The one of `owners` ("손자", "조카") a short reply names: "조카", "조카요", "조카 생일", "조카 거"; else None."""
+    words = _said(reply).split()
+    if not words or len(words) > 3:
+        return None
+    word = re.sub(r"(?:이요|요|꺼|거|것|의)$", "", words[0])
+    if len(words) > 1 and not (_DATED_WORD.fullmatch(words[1]) or re.fullmatch(r"(?:거|꺼|것)(?:요|이요)?", words[1])):
+        return None
+    named = [who for who in owners if who == word]
+    return named[0] if len(named) == 1 else None

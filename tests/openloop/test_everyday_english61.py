@@ -65,9 +65,11 @@ async def test_a_reminder_made_before_a_told_day_moves_with_it(tmp_path):
     replies, calls = await answers_to(tmp_path, "our anniversary is on June 14th",
                                       "remind me two weeks before our anniversary to book a restaurant",
                                       "actually our anniversary is June 15th")
-    assert replies[2].startswith("Remembered: our anniversary is June 15th. Moved with it: book a restaurant for your "
-                                 "anniversary, by ")
-    assert replies[1].rsplit(", by ", 1)[1] != replies[2].rsplit(", by ", 1)[1]
+    # (dated79: "is on June 14th" was read as a place, so the new day did not supersede it; now it does, said as an
+    # update, and the move is said as the desk says its own: "now by")
+    assert replies[2].startswith("Updated: our anniversary is June 15th (before: on June 14th). Moved with it: book a "
+                                 "restaurant for your anniversary, now by "), replies[2]
+    assert replies[1].rsplit(", by ", 1)[1] != replies[2].rsplit(", now by ", 1)[1]
     assert calls == []
 
 
