@@ -83,3 +83,38 @@ def test_guard_an_undamaged_mp3_reads_whole_as_before(tmp_path):
     tone = _encoded(tmp_path / "tone.mp3", "mp3", "libmp3lame", 3)
     audio, _ = read_wav(tmp_path / "tone.mp3", MIC_RATE)
     assert abs(len(audio) - len(tone) * MIC_RATE // RATE) <= MIC_RATE // 10
+
+
+# Found: `plans.HEAD_END` (`\s+(?:for|with|…)\s`, split to find a promise's head word) tried `\s+` from every space of a
+# run and gave each back: quadratic in a run of whitespace inside a promise (1.8 ms at 500 characters, 112 ms at 4,000,
+# ~7 s at 32,000), read by every reminder's wording (`reminders.reminder_text`, `day_reminder_text`), `en_at_its_time`
+# and the listings' `phrases._be`. Now a match starts only where a run of whitespace starts.
+@pytest.mark.parametrize("space", [" ", "\t", "\u3000", " \n"])
+def test_a_promise_with_a_long_run_of_whitespace_is_worded_in_linear_time(space):
+    from jarvisd.openloop.plans import en_at_its_time
+    from tests.timing import assert_grows_linearly
+
+    def make(n: int) -> str:
+        return "dentist" + space * (n // len(space)) + "appointment"
+
+    assert_grows_linearly(en_at_its_time, make, 4000)
+
+
+def test_held_out_reminder_wording_of_such_a_promise_is_linear():
+    from jarvisd.reflect.reminders import day_reminder_text, reminder_text
+    from tests.timing import assert_grows_linearly
+
+    assert_grows_linearly(lambda s: reminder_text(s, 60), lambda n: "call" + "\t" * n + "mom", 4000)
+    assert_grows_linearly(day_reminder_text, lambda n: "my" + " " * n + "meeting with Sarah", 4000)
+
+
+@pytest.mark.parametrize(("desc", "event"), [
+    ("dentist appointment", True), ("team meeting with Sarah", True), ("piano lessons  on   friday", True),
+    ("study for the exam", False), ("book the flight", False), ("sign the permission slip for the field trip", False),
+    ("dinner\twith mom", True),
+])
+def test_guard_the_head_word_is_read_as_before(desc, event):
+    from jarvisd.openloop.plans import HEAD_END, en_at_its_time
+
+    assert en_at_its_time(desc) is event
+    assert HEAD_END.split("team meeting   with sarah", maxsplit=1) == ["team meeting", "sarah"]
