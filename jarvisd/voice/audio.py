@@ -101,7 +101,7 @@ def _decoded(path: Path, rate: int | None, why: str) -> tuple[np.ndarray, int]:
             resampler = av.AudioResampler(format="flt", layout="mono", rate=target)
             pieces: list[np.ndarray] = []
             samples, most = 0, MAX_WAV_SEC * target
-            for frame in container.decode(stream):
+            for frame in _frames(container, stream):
                 for out in resampler.resample(frame):
                     pieces.append(out.to_ndarray().reshape(-1).astype(np.float32, copy=False))
                     samples += len(pieces[-1])
@@ -114,6 +114,25 @@ def _decoded(path: Path, rate: int | None, why: str) -> tuple[np.ndarray, int]:
             from None
     data = np.concatenate(pieces) if pieces else np.zeros(0, dtype=np.float32)
     return data, target
+
+
+def _frames(container, stream):  # noqa: ANN001, ANN202 (PyAV's types)
+    """The decoded frames of `stream`, a packet the decoder refuses skipped (pass 80: one damaged frame in the middle
+    of a 20 s MP3 or M4A refused the whole file, `container.decode` stops at the first; FFmpeg's own tool reads on).
+    A file of which no packet decodes raises what the decoder said, so it is refused as before."""
+    import av
+
+    decoded, refused = False, None
+    for packet in container.demux(stream):
+        try:
+            frames = packet.decode()
+        except av.FFmpegError as exc:   # InvalidDataError; AAC's decoder says EPERM of a damaged packet
+            refused = exc
+            continue
+        decoded = decoded or bool(frames)
+        yield from frames
+    if refused is not None and not decoded:
+        raise refused
 
 
 def _mono(raw: bytes, width: int, channels: int) -> np.ndarray:
