@@ -44,7 +44,7 @@ _KO_KIND = {"야간": "나이트", "밤": "나이트", "주간": "데이", "낮"
 
 
 def ko_shifts(sen: str) -> list[tuple[str, str]]:
-    """(name, its day as said) of each shift "이번 주 화요일 수요일 나이트 근무야" keeps: [("화요일 나이트 근무", "이번 주
+    """(name, its day as said) of each shift "이번 주 / 다음 주 …" keeps: "이번 주 화요일 수요일 나이트 근무야" keeps: [("화요일 나이트 근무", "이번 주
     화요일"), ("수요일 나이트 근무", "이번 주 수요일")]; [] for any other words. The kind with no 근무 word ("화요일
     나이트야") is a shift only for 나이트 / 데이 / 이브닝 / 야간 / 주간 (a bare "화요일 저녁이야" is no shift)."""
     text = sen.strip()
@@ -52,6 +52,8 @@ def ko_shifts(sen: str) -> list[tuple[str, str]]:
         return []
     if not m["word"] and m["kind"] not in ("나이트", "데이", "이브닝", "야간", "주간"):
         return []
+    if not m["week"]:   # "월요일부터 목요일까지 나이트야" with no week: the rota told, a fact kept (the sixty-second
+        return []       # session's decision: asked back by "다음 휴무 언제지?"), not days made up on the agenda
     if m["d1"]:
         days = [_KO_DAYS.index(m["d1"])]
         while days[-1] != _KO_DAYS.index(m["d2"]) and len(days) < 7:

@@ -195,10 +195,10 @@ def test_ko_night_shifts_are_kept_on_their_days(monday):
 
 @pytest.mark.parametrize(("said", "rows"), [
     # held out: a span of days, another kind, next week
-    ("목요일부터 토요일까지 데이 근무야", [("목요일 데이 근무", "2026-12-10 23:59"), ("금요일 데이 근무", "2026-12-11 23:59"),
+    ("이번 주 목요일부터 토요일까지 데이 근무야", [("목요일 데이 근무", "2026-12-10 23:59"), ("금요일 데이 근무", "2026-12-11 23:59"),
                                    ("토요일 데이 근무", "2026-12-12 23:59")]),
     ("다음 주 월요일 금요일 이브닝이야", [("월요일 이브닝 근무", "2026-12-14 23:59"), ("금요일 이브닝 근무", "2026-12-18 23:59")]),
-    ("화요일하고 목요일 야간 근무야", [("화요일 나이트 근무", "2026-12-08 23:59"), ("목요일 나이트 근무", "2026-12-10 23:59")]),
+    ("다음 주 화요일 목요일 야간 근무야", [("화요일 나이트 근무", "2026-12-15 23:59"), ("목요일 나이트 근무", "2026-12-17 23:59")]),
 ])
 def test_ko_held_out_shifts_on_their_days(monday, said, rows):
     said_to(monday, said)
@@ -206,9 +206,10 @@ def test_ko_held_out_shifts_on_their_days(monday, said, rows):
 
 
 @pytest.mark.parametrize("said", [
-    # guard: a day told with an evening, an errand on a day: no shift
+    # guard: a day told with an evening, a liking: no shift; a rota with no week stays the fact it was (session 62)
     "화요일 저녁이야",
     "수요일 밤이 좋아",
+    "월요일부터 목요일까지 나이트야",
 ])
 def test_ko_guard_a_day_and_a_time_of_day_is_no_shift(monday, said):
     said_to(monday, said)
