@@ -127,3 +127,52 @@ def cant_make_moved(t: str) -> tuple[str, str] | None:
     if _NOT_WITHDRAWN.search(m["x"]):
         return None
     return _ENTRY_TAIL.sub("", m["x"]), m["when"]
+
+
+# Korean "I can't make it" (everyday80: "금요일 치과 못 가", "내일 회식 못 갈 것 같아", "오늘 PT 빠져야 돼" took the
+# appointment off unasked): the day said first, the thing, then 못 가 / 못 갈 것 같아 / 빠져야 돼 / 참석 못 해, and an
+# optional order after it ("…, 취소해 줘"). The thing is a word or two, no verb of its own ("엄마한테 전화 못 했어" is no
+# appointment missed: 못 하다 is not read).
+_KO_WHEN = (r"(?P<when>(?:오늘|내일|모레|이따|이번\s?주\s?[월화수목금토일]요일|다음\s?주\s?[월화수목금토일]요일|[월화수목금토일]요일)"
+            r"(?:\s?(?:아침|오전|오후|저녁|밤))?)(?:에|은|는|도)?\s")
+_KO_THING = r"(?P<x>[가-힣A-Za-z0-9]{1,12}?(?:\s[가-힣A-Za-z0-9]{1,12}?)?)"
+_KO_ENDING = r"(?:어|아|요|어요|아요|겠어|겠어요|겠다|네|네요|ㅠ+|ㅜ+)?"
+_KO_CANT = (r"(?:은|는|에|엔|도|을|를)?\s?(?:"
+            r"(?:못\s?갈|빠질|불참할|참석\s?못\s?할)\s?(?:것|거)\s?같" + _KO_ENDING +
+            r"|못\s?(?:가|갑니다|가게\s?(?:됐|되었)|가겠)" + _KO_ENDING +
+            r"|빠져야\s?(?:돼|해|겠|될\s?(?:것|거)\s?같)" + _KO_ENDING +
+            r"|빠질(?:게|래)" + _KO_ENDING + r"|빠지게\s?됐" + _KO_ENDING +
+            r"|참석\s?(?:못|안)\s?(?:해|하겠|하게\s?됐)" + _KO_ENDING + r"|불참(?:할게|해야\s?(?:돼|해)|이야|이에요)" + _KO_ENDING +
+            r")")
+_KO_ORDER = (r"(?:\s?[,.]\s?|\s)(?P<order>(?:그거\s|그건\s)?(?:취소|삭제)\s?(?:해\s?(?:줘|주세요|줄래|요)?|해\s?줄래요?|해)"
+             r"|(?:그거\s|그건\s)?(?:지워|빼)\s?(?:줘|주세요|줄래|요)?)")
+_KO_CANT_MAKE = re.compile(r"(?:아\s|아이고\s|어\s|음\s|근데\s|저\s|나\s)*(?:" + _KO_WHEN + ")?" + _KO_THING + _KO_CANT
+                           + r"(?:" + _KO_ORDER + r")?[.!~ ]*")
+_KO_NOT_A_THING = re.compile(r"(?:거기|그거|이거|저거|아무데도|학교|회사|집|출근|일)$")   # talk of going, not a thing kept
+
+
+def ko_cant_make(t: str) -> CantMake | None:
+    """"금요일 치과 못 가" -> CantMake("치과", False, "금요일"); "내일 회식 못 갈 것 같아, 취소해 줘" -> CantMake("회식",
+    True, "내일"); None for "나 오늘 회사 못 가" (going, not a thing kept) or any other words."""
+    text = t.strip()
+    if len(text) > 120 or (m := _KO_CANT_MAKE.fullmatch(text)) is None:
+        return None
+    thing = m["x"].strip()
+    if _KO_NOT_A_THING.search(thing):
+        return None
+    return CantMake(thing, m["order"] is not None, (m["when"] or "").strip())
+
+
+# the answer to "'치과 예약' 목록에서 지울까요?" / "Should I take X off your agenda?" said as the order itself: "취소해 줘",
+# "응 지워 줘", "cancel it", "yes, take it off" (everyday80: "취소해 줘" read as a "no" to the question, `decision`)
+_TAKE_IT_OFF = re.compile(
+    r"(?:(?:응|네|예|어|그래|ㅇㅇ)[,\s]*)?(?:그거\s?|그냥\s?)?(?:(?:취소|삭제)\s?해\s?(?:줘|주세요|줘요|요)?|지워\s?(?:줘|주세요|줘요|요)?"
+    r"|빼\s?(?:줘|주세요|줘요)|없애\s?(?:줘|주세요))"
+    r"|(?:(?:yes|yeah|yep|ok|okay|sure)[,\s]+)?(?:please\s+)?(?:cancel|delete|remove|drop|scratch)\s+(?:it|that)"
+    r"|(?:(?:yes|yeah|yep|ok|okay|sure)[,\s]+)?(?:please\s+)?take\s+(?:it|that)\s+off(?:\s+(?:my|the)\s+(?:list|agenda))?")
+
+
+def takes_it_off(t: str) -> bool:
+    """Whether an answer to a question of taking a promise off is the order to take it off ("취소해 줘")."""
+    text = t.strip().rstrip("?.!~ ").casefold()
+    return len(text) <= 60 and _TAKE_IT_OFF.fullmatch(text) is not None

@@ -24,6 +24,7 @@ from jarvisd.openloop.booked import booked_it
 from jarvisd.openloop.commitment_types import Closure, Commitment, Reading, SentenceReading, Span, cut
 from jarvisd.openloop.commitment_words import EN_BASE_VERBS
 from jarvisd.openloop.korean_morph import KoreanAnalyzer
+from jarvisd.openloop.rota import ko_shifts
 from jarvisd.openloop.told_to import ko_in_message
 from jarvisd.sentences import is_title_miss
 
@@ -217,8 +218,9 @@ def read_utterance(text: str, korean: KoreanAnalyzer | None = None) -> Reading:
     for start, end in _korean_runs(text, sentences(text)):
         if is_korean(text[start:end], _korean(korean)):
             try:
-                part = _ko_two_events(text, (start, end), holes, _korean(korean)) or \
-                    commitments_ko.read_sentence(text, (start, end), holes, _korean(korean))
+                # ("다음 주 화요일하고 목요일 야간 근무야": shifts on two days, not two events; everyday80)
+                part = (None if ko_shifts(text[start:end]) else _ko_two_events(text, (start, end), holes, _korean(korean))) \
+                    or commitments_ko.read_sentence(text, (start, end), holes, _korean(korean))
             except ImportError as exc:   # kiwipiepy missing: Korean is not read, English still is
                 if "kiwi" not in _warned:
                     _warned.add("kiwi")

@@ -20,6 +20,7 @@ from jarvisd.openloop.closures_en import closures as sentence_closures
 from jarvisd.openloop.commitment_types import Commitment, SentenceReading, Span, cut
 from jarvisd.openloop.en_grammar import VAGUE, WORD, body_start, tidy
 from jarvisd.openloop.en_reference import antecedent, fronted, given_to, resolve, vocative
+from jarvisd.openloop.plans import EN_MEAL_WITH
 from jarvisd.openloop.when_words import EN_NUMBER as EN_NUMBER_WORDS
 
 __all__ = ["read_sentence"]
@@ -377,6 +378,8 @@ _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
     # ("I'm running late for the 10 o'clock" is no plan: the fifty-sixth session kept "run late, today at 10 AM")
     ("plan", re.compile(_SUBJ + r"(?:'m|\s+am|'re|\s+are)" + _ADV + r"\s+(?!running\s+(?:a\s+(?:bit|little)\s+|so\s+|really\s+)?"
                         r"(?:late|behind)\b)(?=[a-z]{2,}ing\b)")),
+    # "having dinner with mom on friday": a plan with someone with no "I'm" (everyday80; kept only with its day, below)
+    ("plan", re.compile(r"^(?:(?:ok|okay|so|oh|and|also|btw|fyi|um+|uh+),?\s+)*(?=" + EN_MEAL_WITH.pattern + r")")),
 )
 # After "remind me": the words up to "to" / "about" / "that" may only be time words ("in two hours").
 
@@ -505,9 +508,13 @@ def _triggers(sen: str, low: str, start: int) -> list[_Trigger]:
             if kind in ("remind", "note"):
                 trigger = _remind_link(low, trigger)
             found.append(trigger)
-    found.sort(key=lambda t: (t.start, -t.end))
+    # a plan with no "I'm" ("having brunch with mom on sunday") opens where its words start, before an event's reading
+    # of the same words ("… brunch with mom on sunday" as "X is on Y": everyday80)
+    found.sort(key=lambda t: (t.start, not (t.kind == "plan" and t.end == t.start), -t.end))
     kept: list[_Trigger] = []
     for t in found:
+        if kept and kept[-1].kind == "plan" and kept[-1].end == kept[-1].start == t.start:
+            continue
         if not kept or t.start >= kept[-1].end:
             kept.append(t)
     return kept
@@ -863,6 +870,7 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
             reminded = reminded or t.kind == "remind"
             continue
         if t.kind == "plan" and not (asks_reminder and any(hs >= t.end for hs, _ in holes)) and \
+                not (EN_MEAL_WITH.match(low, t.end) and any(hs >= t.end for hs, _ in holes)) and \
                 not any(hs >= t.end and _DEADLINE.match(low, hs) or not _TODAY_ONLY.fullmatch(low[hs:he])
                         for hs, he in holes):
             continue                   # "I'm taking the dog out now", "I'm keeping the couch": not a promise;

@@ -34,6 +34,7 @@ from jarvisd.openloop.ko_grammar import (
     without_joining_head,
 )
 from jarvisd.openloop.korean_morph import KoreanAnalyzer, Morph
+from jarvisd.openloop.rota import ko_shifts
 
 __all__ = ["read_sentence"]
 
@@ -916,6 +917,8 @@ def read_sentence(text: str, span: Span, holes: Sequence[Span], analyzer: Korean
     expressions."""
     s, e = span
     sen = text[s:e]
+    if shifts := ko_shifts(sen):   # "이번 주 화요일 수요일 나이트 근무야": a shift on each day said (everyday80)
+        return SentenceReading(tuple(Commitment(name, day, (s, e)) for name, day in shifts))
     morphs = analyzer.morphs(sen)
     if not morphs:
         return SentenceReading()

@@ -26,7 +26,7 @@ from jarvisd.openloop.commitment_words import (
 )
 from jarvisd.openloop.hangul import RIEUL, final, topic
 from jarvisd.openloop.model import OpenLoop, until_at, until_day
-from jarvisd.openloop.plans import HEAD_END, en_at_its_time, en_on_its_day, ko_plan_with
+from jarvisd.openloop.plans import HEAD_END, en_at_its_time, en_on_its_day, ko_plan_with, ko_shift
 from jarvisd.openloop.when_words import EN_MONTH_NAMES, EN_WEEKDAYS
 from jarvisd.textsafe import MAX_TURN_CHARS
 
@@ -230,13 +230,13 @@ def ko_on_its_day(desc: str) -> bool:
     """Whether a Korean promise is a thing on a day (an occasion, a visit, an event: "랩미팅 발표", "장학금 결과 나오는
     날"), said on the day, not by it."""
     words = desc.split()
-    return bool(words) and words[-1] in _ON_THE_DAY or ko_plan_with(desc)
+    return bool(words) and words[-1] in _ON_THE_DAY or ko_plan_with(desc) or ko_shift(desc)
 
 
 def _ko_on_the_day(desc: str, due: str) -> str:
     """"1월 5일" for "엄마 생일" (an occasion is on its day, not by it: the fifty-sixth session said "1월 5일 화요일까지")."""
     words = desc.split()
-    return due.removesuffix("까지") if words and words[-1] in _ON_THE_DAY or ko_plan_with(desc) else due
+    return due.removesuffix("까지") if words and words[-1] in _ON_THE_DAY or ko_plan_with(desc) or ko_shift(desc) else due
 
 
 

@@ -13,10 +13,15 @@ from jarvisd.openloop.commitment_words import EN_ACTIVITIES, EN_BASE_VERBS
 _EN_ON_THE_DAY = re.compile(
     r"move|move\s+(?:out|in)|move-(?:out|in)(?:\s+for\s+.+)?"
     r"|(?:mon|tues|wednes|thurs|fri|satur|sun)day\s+(?:(?:night|day|late|early)\s+)?shift"
-    r"|(?:(?:have|eat|grab|get)\s+)?(?:dinner|lunch|breakfast|brunch|coffee|drinks|a\s+drink|a\s+meal)\s+with\s+[a-z][\w'-]*"
+    r"|(?:(?:have|eat|grab|get)\s+)?(?:dinner|lunch|breakfast|brunch|coffee|drinks|a\s+drink|a\s+meal|supper|tea)\s+with\s+[a-z][\w'-]*"
     r"(?:\s+[a-z][\w'-]*){0,3}"
     r"|(?:meet|meet\s+up\s+with|hang\s+out\s+with|see)\s+(?:my\s+)?(?:mom|dad|mum|grandma|grandpa|sister|brother|friend|"
     r"friends|parents|aunt|uncle|cousin|[a-z]+'s\s+family)", re.IGNORECASE)
+# "having dinner with mom", "having drinks with the team": a meal with someone said in progress, a plan with or
+# without its "I'm" (everyday80: "having dinner with mom on friday" went to SmolLM2, "i'm having lunch with sam today"
+# kept nothing); read where the plan's words start
+EN_MEAL_WITH = re.compile(r"having\s+(?:dinner|lunch|breakfast|brunch|coffee|drinks|a\s+drink|a\s+meal|supper|tea)"
+                          r"\s+with\s+(?!(?:it|that|this|you)\b)[a-z]")
 # "엄마랑 저녁 먹기", "친구들하고 영화 보기", "민수와 만나기": a plan with someone
 _KO_PLAN_WITH = re.compile(r"\S{1,10}(?:이랑|랑|하고|와|과)\s(?:\S+\s){0,2}(?:먹기|만나기|보기|마시기|놀기|보내기|가기)")
 _KO_NOT_WITH = re.compile(r"(?:보고서|서류|과제|숙제|이메일|메일|문자|택배|소포)\S*\s")   # "보고서와 서류 보내기": things, not people
@@ -25,6 +30,15 @@ _KO_NOT_WITH = re.compile(r"(?:보고서|서류|과제|숙제|이메일|메일|�
 def en_on_its_day(desc: str) -> bool:
     """Whether an English promise is on its day, not due by it ("have dinner with mom", "Wednesday night shift")."""
     return len(desc) <= 200 and _EN_ON_THE_DAY.fullmatch(desc.strip()) is not None
+
+
+# "화요일 나이트 근무": a shift kept by its day (`rota.ko_shifts`), on it, not by it (everyday80)
+_KO_SHIFT = re.compile(r"[월화수목금토일]요일\s(?:나이트|데이|이브닝|오전|오후|새벽)\s근무")
+
+
+def ko_shift(desc: str) -> bool:
+    """Whether a Korean promise is a work shift kept by its day ("화요일 나이트 근무")."""
+    return len(desc) <= 40 and _KO_SHIFT.fullmatch(desc.strip()) is not None
 
 
 def ko_plan_with(desc: str) -> bool:

@@ -12,8 +12,13 @@ _EN_DEED = (r"(?:(?:ok|okay|so|well|ugh|um+|uh+),?\s+)*(?:i\s+|we\s+)?(?:(?:just
             r"(?:tried\s+(?:to\s+)?)?(?P<verb>called|call|calling|rang|phoned|texted|emailed|went\s+to|go\s+to|going\s+to|"
             r"stopped\s+by|dropped\s+by)\s+(?P<thing>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,4}?)")
 # why it came to nothing: closed, no answer, voicemail, busy, not there
+# when it is closed: "closed on mondays", "closed today", "closed for the holidays" (everyday80: "it's closed on mondays")
+_EN_CLOSED_WHEN = (r"(?:\s+(?:today|now|again|(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)days?|(?:on\s+)?weekends"
+                   r"|(?:on\s+)?the\s+weekend|for\s+(?:the\s+)?(?:holidays?|lunch|the\s+day|vacation)))?")
 _EN_WHY = (r"(?P<why>(?:(?:the|their|his|her|its)\s+)?(?:[a-z]+\s+){0,2}?(?:was|were|is|are)\s+(?:already\s+)?closed"
-           r"|(?:it|they|he|she)\s+(?:was|were|is|are)\s+(?:already\s+)?closed(?:\s+today)?"
+           + _EN_CLOSED_WHEN +
+           r"|(?:it|they|he|she)\s+(?:was|were|is|are)\s+(?:already\s+)?closed" + _EN_CLOSED_WHEN +
+           r"|(?:it's|it\s*s|they're|they\s+re|she's|he's)\s+(?:already\s+)?closed" + _EN_CLOSED_WHEN +
            r"|(?:there\s+was\s+)?no\s+(?:one\s+)?answer(?:ed)?|no\s+one\s+(?:answered|picked\s+up|was\s+(?:there|home|in))"
            r"|nobody\s+(?:answered|picked\s+up|was\s+(?:there|home|in))"
            r"|(?:it\s+)?went\s+(?:straight\s+)?to\s+(?:voicemail|voice\s+mail|the\s+machine)"

@@ -24,7 +24,7 @@ from jarvisd.openloop.alarms import (
     alarm_kind,
     alarms_meant,
 )
-from jarvisd.openloop.cancelled_asked import cant_make, cant_make_moved
+from jarvisd.openloop.cancelled_asked import cant_make, cant_make_moved, ko_cant_make
 from jarvisd.openloop.closures_en import arrival, base_verb
 from jarvisd.openloop.commitments import Closure, Reading, read_utterance
 from jarvisd.openloop.corrections import (
@@ -355,10 +355,12 @@ class Closing(DeskBase):
         if lang == "en" and (moved := cant_make_moved(clean(text))) is not None:   # "… but I'll go tomorrow": a move
             named = self._cant_named(moved[0], loops)
             return self._answer(f"move {moved[0]} to {moved[1]}", session, lang) if isinstance(named, int) else None
-        said = cant_make(clean(text)) if lang == "en" else None
+        said = cant_make(clean(text)) if lang == "en" else ko_cant_make(clean(text))   # "금요일 치과 못 가" (everyday80)
         if said is None:
             return None
         found = self._cant_named(said.thing, loops)
+        if lang == "ko" and isinstance(found, int) and loops[found].repeat:
+            return None   # "오늘 요가 빠질게" of a weekly class: that time off, by the rooms that read it (as before)
         if found is None:
             closed = [loop for loop in self.service.recently_closed() if not alarm_kind(loop.desc)]
             hit = self._cant_named(said.thing, closed)

@@ -23,6 +23,7 @@ from jarvisd.openloop.alarms import (
     alarm_kind,
     off_as_cancel,
 )
+from jarvisd.openloop.cancelled_asked import takes_it_off
 from jarvisd.openloop.clock_asked import (
     calendar_fact,
     clock_asked,
@@ -375,6 +376,8 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
                 return _joined(self._pick(guess, pick, session, lang), self.handle(rest, session))
         elif guess is not None:
             answer = decision(text)   # "yes" / "응" applies the guess, "no" leaves it; anything else drops it
+            if guess.status == LoopStatus.DISMISSED and takes_it_off(text):
+                answer = True   # "취소해 줘" to "… 목록에서 지울까요?": the order is the yes (everyday80)
             waited = self.service.now_ms() - guess.at_ms
             if answer is not None and waited <= CONFIRM_SEC * 1000:
                 return self._confirmed(guess, answer, lang, session)
