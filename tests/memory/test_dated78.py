@@ -6,29 +6,14 @@ never asked; the agenda's clock stopped on Tuesday 2026-12-08 14:00 in Seoul."""
 
 from __future__ import annotations
 
-from datetime import datetime
-from zoneinfo import ZoneInfo
-
 import pytest
 
 from jarvisd.memory.dated_deeds import deed_by_told_day
-from tests.assistants import scripted_assistant
-
-SEOUL = ZoneInfo("Asia/Seoul")
-TUESDAY = datetime(2026, 12, 8, 14, 0, tzinfo=SEOUL)
+from tests.memory.seoul_tuesday import lived_on_tuesday
 
 
 async def _said(tmp_path, *turns: str) -> tuple[list[str], list, list]:
-    assistant, chat = scripted_assistant(tmp_path, says="Sure! I can help with that.")
-    assistant.desk.service.clock = TUESDAY.timestamp
-    try:
-        replies = [await assistant.answer(turn, session="s") for turn in turns]
-        agenda = [(loop.desc, None if loop.due_ms is None else
-                   datetime.fromtimestamp(loop.due_ms / 1000, SEOUL).date().isoformat())
-                  for loop in assistant.desk.service.agenda()]
-        return replies, chat.calls, agenda
-    finally:
-        await assistant.close()
+    return (await lived_on_tuesday(tmp_path, *turns))[:3]
 
 
 GRANDSON = "my grandson's birthday is on december 20"

@@ -8,32 +8,14 @@ Seoul."""
 
 from __future__ import annotations
 
-from datetime import datetime
-from zoneinfo import ZoneInfo
-
 import pytest
 
 from jarvisd.memory.dated_deeds import day_retold, owner_named
 from jarvisd.memory.dated_facts_ko import ko_day_retold, ko_owner_named
 from jarvisd.memory.facts import told_topic
-from tests.assistants import scripted_assistant
+from tests.memory.seoul_tuesday import lived_on_tuesday
 
-SEOUL = ZoneInfo("Asia/Seoul")
-TUESDAY = datetime(2026, 12, 8, 14, 0, tzinfo=SEOUL)
-
-
-async def _said(tmp_path, *turns: str) -> tuple[list[str], list, list, list[str]]:
-    assistant, chat = scripted_assistant(tmp_path, says="Sure! I can help with that.")
-    assistant.desk.service.clock = TUESDAY.timestamp
-    try:
-        replies = [await assistant.answer(turn, session="s") for turn in turns]
-        agenda = [(loop.desc, None if loop.due_ms is None else
-                   datetime.fromtimestamp(loop.due_ms / 1000, SEOUL).date().isoformat())
-                  for loop in assistant.desk.service.agenda()]
-        facts = [item.content for item in assistant.memory.told_facts(assistant.scope("s"))]
-        return replies, chat.calls, agenda, facts
-    finally:
-        await assistant.close()
+_said = lived_on_tuesday
 
 
 GRANDMA = "할머니 생신이 12월 20일이야"
