@@ -110,8 +110,10 @@ def _decoded(path: Path, rate: int | None, why: str) -> tuple[np.ndarray, int]:
                                      f"cut it into parts (e.g. `sox {path} part.wav trim 0 {MAX_WAV_SEC // 60}:00`)")
             pieces.extend(out.to_ndarray().reshape(-1).astype(np.float32, copy=False) for out in resampler.resample(None))
     except av.FFmpegError as exc:
-        raise ValueError(f"{path} is not an audio file that jarvisd can read ({why}; FFmpeg: {exc.strerror or exc})") \
-            from None
+        # FFmpeg's reason first (pass 80's low: the line opened with the WAV reader's "file does not start with RIFF
+        # id" for an MP3), then what is read
+        raise ValueError(f"{path} is not an audio file that jarvisd can read (FFmpeg: {exc.strerror or exc}; as a "
+                         f"WAV: {why}): give it a WAV, FLAC, MP3, M4A or OGG recording") from None
     data = np.concatenate(pieces) if pieces else np.zeros(0, dtype=np.float32)
     return data, target
 
