@@ -26,7 +26,7 @@ from jarvisd.openloop.commitment_words import (
 )
 from jarvisd.openloop.hangul import RIEUL, final, topic
 from jarvisd.openloop.model import OpenLoop, until_at, until_day
-from jarvisd.openloop.plans import HEAD_END, en_at_its_time, en_on_its_day, ko_plan_with, ko_shift
+from jarvisd.openloop.plans import HEAD_END, en_at_its_time, en_not_a_deadline, ko_plan_with, ko_shift
 from jarvisd.openloop.when_words import EN_MONTH_NAMES, EN_WEEKDAYS
 from jarvisd.textsafe import MAX_TURN_CHARS
 
@@ -246,7 +246,7 @@ def _due_and_repeat(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> st
     due = spoken_due(loop.due_ms or 0, now, tz, lang)
     if lang == "ko":
         due = _ko_on_the_day(loop.desc, due)
-    elif (en_on_its_day(loop.desc) or en_at_its_time(loop.desc)) and due.startswith("by "):
+    elif en_not_a_deadline(loop.desc) and due.startswith("by "):
         # a move, a shift, a plan with someone (english70; everyday77), an appointment or an event (session 70): on
         # its day, not by it ("jake's field trip, Friday")
         due = "today" if due == "by the end of today" else due if due.startswith("by the end") else due.removeprefix("by ")

@@ -69,3 +69,10 @@ def en_at_its_time(desc: str) -> bool:
     if not head or len(head) > 1 and head[0] in EN_BASE_VERBS:   # "book the flight": a deed, whatever ends it
         return False
     return _EN_EVENT_HEADS.fullmatch(head[-1]) is not None or head[-1] in EN_ACTIVITIES
+
+
+def en_not_a_deadline(desc: str) -> bool:
+    """Whether an English promise happens on its day or at its time, not by it: a move, a shift, a plan with someone
+    (`en_on_its_day`) or an appointment, an event, a child's activity (`en_at_its_time`). Listed "Friday", not "by
+    Friday"; reminded "It's today" / "It's in 1 hour", not "It's due …"."""
+    return en_on_its_day(desc) or en_at_its_time(desc)

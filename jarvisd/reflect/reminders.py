@@ -40,7 +40,7 @@ from jarvisd.openloop.alarms import alarm_kind
 from jarvisd.openloop.hangul import copula, subject
 from jarvisd.openloop.model import LoopStatus, OpenLoop
 from jarvisd.openloop.phrases import is_day_only, ko_on_its_day, second_person, spoken_due
-from jarvisd.openloop.plans import en_at_its_time, en_on_its_day
+from jarvisd.openloop.plans import en_not_a_deadline
 from jarvisd.reflect.quiet_hours import QuietHours
 
 log = logging.getLogger(__name__)
@@ -121,7 +121,7 @@ def day_reminder_text(desc: str, lang: Lang | None = None) -> str:
     desc = desc.strip().rstrip(".。!")
     if lang == "ko" and ko_on_its_day(desc):
         return f"알림: {desc}, 오늘이에요."   # "랩미팅 발표", a visit, results out: on the day, not by it (korean69)
-    if lang != "ko" and (en_on_its_day(desc) or en_at_its_time(desc)):
+    if lang != "ko" and en_not_a_deadline(desc):
         # a plan with someone, a move (everyday77), an appointment (session 70): on its day, not "due" by it
         return f"Reminder: {second_person(desc)}. It's today."
     return f"알림: {desc}, 오늘까지예요." if lang == "ko" else f"Reminder: {second_person(desc)}. It's due today."
@@ -138,7 +138,7 @@ def reminder_text(desc: str, minutes: int | None, lang: Lang | None = None, due_
     desc = desc.strip().rstrip(".。!")
     # an appointment, a meeting, a class happens at its time: "It's in 1 hour", not "It's due in 1 hour"
     # (the seventieth session: "Reminder: dentist appointment. It's due in 1 hour." / "치과 예약 기한이 1시간 남았어요.")
-    event = (ko_on_its_day(desc) if lang == "ko" else en_at_its_time(desc) or en_on_its_day(desc)) \
+    event = (ko_on_its_day(desc) if lang == "ko" else en_not_a_deadline(desc)) \
         and alarm_kind(desc) is None
     if due_said and minutes is not None and minutes > FAR_MIN:
         if lang == "ko":
