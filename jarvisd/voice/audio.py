@@ -72,8 +72,7 @@ def read_wav(path: Path, rate: int | None = MIC_RATE) -> tuple[np.ndarray, int]:
                 pieces.append(_mono(piece, width, channels))
                 frames += len(pieces[-1])
                 if frames > most:
-                    raise ValueError(f"{path} lasts more than {MAX_WAV_SEC // 60} minutes, longer than jarvisd "
-                                     f"reads; cut it into parts (e.g. `sox {path} part.wav trim 0 {MAX_WAV_SEC // 60}:00`)")
+                    raise _too_long(path)
     except (EOFError, wave.Error, struct.error) as exc:
         # not a PCM WAV the `wave` module reads: float or 24-bit WAV, A-law, FLAC, MP3, M4A … go to FFmpeg
         return _decoded(path, rate, str(exc) or "it ends before its header does")
@@ -103,12 +102,11 @@ def _decoded(path: Path, rate: int | None, why: str) -> tuple[np.ndarray, int]:
             samples, most = 0, MAX_WAV_SEC * target
             for frame in _frames(container, stream):
                 for out in resampler.resample(frame):
-                    pieces.append(out.to_ndarray().reshape(-1).astype(np.float32, copy=False))
+                    pieces.append(_flat(out))
                     samples += len(pieces[-1])
                 if samples > most:
-                    raise ValueError(f"{path} lasts more than {MAX_WAV_SEC // 60} minutes, longer than jarvisd reads; "
-                                     f"cut it into parts (e.g. `sox {path} part.wav trim 0 {MAX_WAV_SEC // 60}:00`)")
-            pieces.extend(out.to_ndarray().reshape(-1).astype(np.float32, copy=False) for out in resampler.resample(None))
+                    raise _too_long(path)
+            pieces.extend(_flat(out) for out in resampler.resample(None))
     except av.FFmpegError as exc:
         # FFmpeg's reason first (pass 80's low: the line opened with the WAV reader's "file does not start with RIFF
         # id" for an MP3), then what is read
@@ -116,6 +114,17 @@ def _decoded(path: Path, rate: int | None, why: str) -> tuple[np.ndarray, int]:
                          f"WAV: {why}): give it a WAV, FLAC, MP3, M4A or OGG recording") from None
     data = np.concatenate(pieces) if pieces else np.zeros(0, dtype=np.float32)
     return data, target
+
+
+def _too_long(path: Path) -> ValueError:
+    """The one line for a recording past `MAX_WAV_SEC`, read by `wave` or by FFmpeg alike."""
+    return ValueError(f"{path} lasts more than {MAX_WAV_SEC // 60} minutes, longer than jarvisd reads; cut it into "
+                      f"parts (e.g. `sox {path} part.wav trim 0 {MAX_WAV_SEC // 60}:00`)")
+
+
+def _flat(frame) -> np.ndarray:  # noqa: ANN001 (PyAV's AudioFrame)
+    """A resampled mono float frame as a flat float32 array."""
+    return frame.to_ndarray().reshape(-1).astype(np.float32, copy=False)
 
 
 def _frames(container, stream):  # noqa: ANN001, ANN202 (PyAV's types)
